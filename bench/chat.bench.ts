@@ -1,0 +1,365 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import pg from "pg";
+import { CHROMIUM_ARGS } from "../playwright.config";
+import { post, startServer, stopGracefully } from "../tests/factories/server-process";
+import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
+import { median, percentile, record } from "./lib";
+
+/** Milliseconds from sending `body` to `url` until the first chunk containing `marker` arrives. */
+function firstChunkMs(url: string, body: unknown, headers: Record<string, string>, marker: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body);
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        let seen = "";
+        let done = false;
+        res.on("data", (chunk: Buffer) => {
+          if (done) return;
+          seen += chunk.toString("utf8");
+          if (seen.includes(marker)) {
+            done = true;
+            resolve(performance.now() - started);
+          }
+        });
+        res.on("end", () => {
+          if (!done) reject(new Error(`no ${marker} in ${url}: ${seen.slice(0, 300)}`));
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const response = await post(`${url}/api/auth/sign-in/email`, { email, password });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function json<T>(url: string, cookie: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { cookie, origin: new URL(url).origin, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function inParallel<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
+}
+
+async function timeGets(url: string, cookie: string, n: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+async function withServer(
+  run: (ctx: { base: string; anthropic: FakeProviderServer }) => Promise<void>,
+  extraEnv: Record<string, string> = {},
+) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-bench-chat-"));
+  const openai: FakeProviderServer = await startFakeOpenAI();
+  const anthropic: FakeProviderServer = await startFakeAnthropic();
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+    LOG_LEVEL: "warn",
+    OPENAI_API_KEY: "sk-bench",
+    OPENAI_BASE_URL: openai.url,
+    ANTHROPIC_API_KEY: "sk-ant-bench",
+    ANTHROPIC_BASE_URL: anthropic.url,
+    ...extraEnv,
+  });
+  try {
+    await run({ base: server.url, anthropic });
+  } finally {
+    await stopGracefully(server);
+    await openai.close();
+    await anthropic.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Time to the first streamed token through LawGuide, minus the provider's own, at 1 and 20
+ * streams: on the embedded database, and on PostgreSQL when one answers on 127.0.0.1:5432.
+ */
+export async function benchStreaming() {
+  await streamingOn("embedded", {});
+  const postgres = await benchPostgres();
+  if (postgres) {
+    try {
+      await streamingOn("PostgreSQL", {
+        DATABASE_URL: postgres.url,
+        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+        ADMIN_PASSWORD: "admin-password",
+      });
+    } finally {
+      await postgres.drop();
+    }
+  }
+}
+
+/** A fresh database on the local PostgreSQL server, if there is one. */
+async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const name = `lawguide_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: server });
+  try {
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function streamingOn(engine: string, env: Record<string, string>) {
+  const group = `chat (${engine})`;
+  return withServer(async ({ base, anthropic }) => {
+    if (env.DATABASE_URL) {
+      // No demo accounts on PostgreSQL: a Premium member is made for the measurement.
+      await post(`${base}/api/auth/sign-up/email`, {
+        email: "premium@example.com",
+        password: "demo-password",
+        firstName: "P",
+      });
+    }
+    const cookie = await signIn(base, "premium@example.com", "demo-password");
+    const origin = { origin: base, cookie };
+    for (const concurrency of [1, 20]) {
+      const caseIds = await inParallel(
+        concurrency,
+        5,
+        async () => (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id,
+      );
+      const rounds = concurrency === 1 ? 60 : 10;
+      const ours: number[] = [];
+      const direct: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const viaServer = await Promise.all(
+          caseIds.map((id, i) =>
+            firstChunkMs(
+              `${base}/api/cases/${id}/messages`,
+              { content: `Bench question ${round}-${i}` },
+              origin,
+              "event: delta",
+            ),
+          ),
+        );
+        ours.push(...viaServer);
+        const viaProvider = await Promise.all(
+          caseIds.map((_, i) =>
+            firstChunkMs(
+              `${anthropic.url}/v1/messages`,
+              {
+                model: "claude-sonnet-5-5",
+                max_tokens: 2000,
+                stream: true,
+                messages: [{ role: "user", content: `Bench question ${round}-${i}` }],
+              },
+              { authorization: "Bearer x", "anthropic-version": "2023-06-01" },
+              "content_block_delta",
+            ),
+          ),
+        );
+        direct.push(...viaProvider);
+        // Let the replies finish and be stored before the next round.
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const overhead = (p: number) => percentile(ours, p) - percentile(direct, p);
+      record(group, `first token via LawGuide, ${concurrency} stream(s), p50`, percentile(ours, 50), "ms");
+      record(
+        group,
+        `first token from the provider itself, ${concurrency} stream(s), p50`,
+        percentile(direct, 50),
+        "ms",
+      );
+      record(group, `streaming overhead p50 at ${concurrency} stream(s)`, overhead(50), "ms", "target ≤ 5 ms at 20");
+      record(group, `streaming overhead p99 at ${concurrency} stream(s)`, overhead(99), "ms", "target ≤ 20 ms at 20");
+    }
+  });
+}
+
+/** Cases list with 10 vs 10,000 cases; opening a chat of 10 vs 5,000 messages. */
+export function benchSizes() {
+  return withServer(async ({ base }) => {
+    const cookie = await signIn(base, "premium@example.com", "demo-password");
+    const origin = { origin: base, cookie };
+    const small = await signIn(base, "demo@example.com", "demo-password");
+    await post(`${base}/api/auth/sign-up/email`, {
+      email: "many@example.com",
+      password: "many-cases",
+      firstName: "Many",
+    });
+    const large = await signIn(base, "many@example.com", "many-cases");
+    await inParallel(10, 5, () => json(`${base}/api/cases`, small, {}));
+    await inParallel(10_000, 16, (i) => json(`${base}/api/cases`, large, { title: `Case ${i}` }));
+    // As in steady use: the embedded database refreshes its planner statistics every minute.
+    await new Promise((r) => setTimeout(r, 61_000));
+    const smallList = await timeGets(`${base}/api/cases`, small, 200);
+    const largeList = await timeGets(`${base}/api/cases`, large, 200);
+    record("chat", "cases list, 10 cases, p50", median(smallList), "ms");
+    record("chat", "cases list, 10,000 cases, p50", median(largeList), "ms");
+    record("chat", "cases list cost, 10,000 vs 10", median(largeList) / median(smallList), "×", "target ≤ 1.5×");
+    const lastPage = await json<{ nextCursor: string | null }>(`${base}/api/cases`, large);
+    record(
+      "chat",
+      "cases list, 10,000 cases, next page p50",
+      median(await timeGets(`${base}/api/cases?cursor=${encodeURIComponent(lastPage.nextCursor ?? "")}`, large, 100)),
+      "ms",
+    );
+
+    // ------------------------------------------------------------ chat: 10 vs 5,000 messages
+    const shortCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id;
+    const longCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id;
+    for (let i = 0; i < 5; i++)
+      await (
+        await fetch(`${base}/api/cases/${shortCase}/messages`, {
+          method: "POST",
+          headers: { ...origin, "content-type": "application/json" },
+          body: JSON.stringify({ content: `Short ${i}` }),
+        })
+      ).text();
+    for (let i = 0; i < 2500; i++) {
+      await (
+        await fetch(`${base}/api/cases/${longCase}/messages`, {
+          method: "POST",
+          headers: { ...origin, "content-type": "application/json" },
+          body: JSON.stringify({ content: `Long ${i}` }),
+        })
+      ).text();
+    }
+    const openChat = async (id: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 100; i++) {
+        const started = performance.now();
+        await Promise.all([
+          fetch(`${base}/api/cases/${id}`, { headers: { cookie } }).then((r) => r.arrayBuffer()),
+          fetch(`${base}/api/cases/${id}/messages`, { headers: { cookie } }).then((r) => r.arrayBuffer()),
+        ]);
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+    const shortOpen = await openChat(shortCase);
+    const longOpen = await openChat(longCase);
+    record("chat", "open a chat of 10 messages, p50", median(shortOpen), "ms");
+    record("chat", "open a chat of 5,000 messages, p50", median(longOpen), "ms");
+    record("chat", "open chat cost, 5,000 vs 10 messages", median(longOpen) / median(shortOpen), "×", "target ≤ 1.5×");
+  });
+}
+
+/** The chat page in Chromium: JavaScript of a first load, and click Send → first streamed text. */
+export function benchChatPage() {
+  return withServer(async ({ base }) => {
+    const small = await signIn(base, "demo@example.com", "demo-password");
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const context = await browser.newContext({ baseURL: base });
+      // A Free member: short questions stream straight into the conversation (no comparison).
+      const [name, value] = (small.split("; ").find((c) => c.startsWith("lawguide.session_token=")) ?? "").split(
+        /=(.*)/s,
+      );
+      await context.addCookies([{ name: name ?? "", value: value ?? "", url: base }]);
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on("response", (response) => {
+        if (response.url().endsWith(".js")) scripts.add(new URL(response.url()).pathname);
+      });
+      const firstCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, small, {})).case.id;
+      await page.goto(`/dashboard/case/${firstCase}`);
+      await page.getByRole("textbox", { name: "Your message" }).waitFor();
+      const gzip = [...scripts].reduce(
+        (n, p) => n + gzipSync(readFileSync(path.join("dist/client", p)), { level: 9 }).length,
+        0,
+      );
+      record("chat", "JavaScript of a first load of the chat page", gzip / 1024, "kB gzip", "target ≤ 200 kB");
+
+      const timings: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const fresh = (await json<{ case: { id: string } }>(`${base}/api/cases`, small, {})).case.id;
+        await page.goto(`/dashboard/case/${fresh}`);
+        const input = page.getByRole("textbox", { name: "Your message" });
+        await input.fill(`Timing question ${i}`);
+        const ms = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const region = document.querySelector('[aria-label="Conversation"]');
+              const button = document.querySelector<HTMLButtonElement>('button[aria-label="Send message"]');
+              if (!region || !button) return resolve(Number.NaN);
+              const observer = new MutationObserver(() => {
+                if (region.textContent?.includes("Legal information (")) {
+                  observer.disconnect();
+                  resolve(performance.now() - started);
+                }
+              });
+              observer.observe(region, { childList: true, subtree: true, characterData: true });
+              const started = performance.now();
+              button.click();
+            }),
+        );
+        timings.push(ms);
+      }
+      record(
+        "chat",
+        "click Send → first streamed text (Chromium, median of 5)",
+        median(timings),
+        "ms",
+        "target ≤ 60 ms",
+      );
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+}

@@ -1,0 +1,74 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+
+export interface Figure {
+  group: string;
+  name: string;
+  value: number;
+  unit: string;
+  note?: string;
+}
+
+export const figures: Figure[] = [];
+
+export function record(group: string, name: string, value: number, unit: string, note?: string) {
+  figures.push({ group, name, value: Math.round(value * 100) / 100, unit, ...(note ? { note } : {}) });
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+export function median(values: number[]): number {
+  return percentile(values, 50);
+}
+
+/** Load a URL with autocannon; returns requests per second and latency percentiles (ms). */
+export async function load(
+  url: string,
+  options: { connections?: number; duration?: number; headers?: Record<string, string> } = {},
+) {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 10,
+    duration: options.duration ?? 5,
+    headers: options.headers ?? {},
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Resident memory of a process (Linux), in MB. */
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export function printAndSave() {
+  const width = Math.max(...figures.map((f) => `${f.group} · ${f.name}`.length)) + 2;
+  console.log("");
+  console.log(`${"figure".padEnd(width)}${"value".padStart(12)}  unit`);
+  console.log("-".repeat(width + 24));
+  for (const f of figures) {
+    console.log(
+      `${`${f.group} · ${f.name}`.padEnd(width)}${String(f.value).padStart(12)}  ${f.unit}${f.note ? `  (${f.note})` : ""}`,
+    );
+  }
+  const file = path.resolve(import.meta.dirname, "results.json");
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, figures }, null, 2));
+  console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+}

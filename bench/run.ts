@@ -1,0 +1,22 @@
+/**
+ * npm run bench [-- server chat landing]: measure speed and memory and print the figures as a
+ * table (also written to bench/results.json). Figures are reported, never asserted.
+ */
+import { buildClient } from "../scripts/client-build.mjs";
+import { benchChatPage, benchSizes, benchStreaming } from "./chat.bench";
+import { benchLanding } from "./landing.bench";
+import { printAndSave } from "./lib";
+import { benchServer } from "./server.bench";
+
+const suites: Record<string, () => Promise<void>> = {
+  server: benchServer,
+  streaming: benchStreaming,
+  sizes: benchSizes,
+  chatpage: benchChatPage,
+  landing: benchLanding,
+};
+const chosen = process.argv.slice(2).filter((name) => name in suites);
+
+await buildClient();
+for (const name of chosen.length ? chosen : Object.keys(suites)) await suites[name]?.();
+printAndSave();

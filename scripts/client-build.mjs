@@ -1,0 +1,108 @@
+// Build the web client when it is missing or older than its sources (or always with --force):
+// the Vite build of both pages, then the public pages prerendered into HTML.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const client = path.join(root, "dist/client");
+const STAMP = path.join(client, ".build-stamp");
+const SOURCES = [
+  "src/client",
+  "src/shared",
+  "public",
+  "index.html",
+  "welcome.html",
+  "vite.config.ts",
+  "package-lock.json",
+  "package.json",
+];
+const vite = path.join(root, "node_modules/vite/bin/vite.js");
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+export function clientIsStale() {
+  if (!existsSync(STAMP) || !existsSync(path.join(client, "index.html"))) return true;
+  const built = statSync(STAMP).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+}
+
+function run(args, label) {
+  const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  if (result.status !== 0) {
+    console.error(`The web client could not be built (${label}).`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+/** Write the prerendered public pages into dist/client/pages, with pages.json naming them. */
+async function prerender() {
+  const out = path.join(root, "dist/prerender");
+  const entry = readdirSync(out).find((f) => /^prerender\.m?js$/.test(f));
+  const mod = await import(pathToFileURL(path.join(out, entry)).href);
+  const pagesDir = path.join(client, "pages");
+  mkdirSync(pagesDir, { recursive: true });
+  const fill = (template, html, title) => {
+    let page = template.replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+    if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${title} · LawGuide</title>`);
+    return page;
+  };
+  const index = readFileSync(path.join(client, "index.html"), "utf8");
+  const welcome = readFileSync(path.join(client, "welcome.html"), "utf8");
+  const pages = {};
+  for (const pagePath of mod.PRERENDERED_PATHS) {
+    const { html, title } = await mod.renderAppPage(pagePath);
+    const file = `pages/${pagePath.slice(1).replace(/\//g, "-")}.html`;
+    writeFileSync(path.join(client, file), fill(index, html, title));
+    pages[pagePath] = file;
+  }
+  for (const [variant, signedIn] of [
+    ["visitor", false],
+    ["member", true],
+  ]) {
+    const file = `pages/welcome-${variant}.html`;
+    writeFileSync(path.join(client, file), fill(welcome, await mod.renderWelcome(signedIn)));
+    pages[`/welcome#${variant}`] = file;
+  }
+  writeFileSync(path.join(pagesDir, "pages.json"), JSON.stringify(pages, null, 2));
+  rmSync(out, { recursive: true, force: true });
+}
+
+/** Compress every text asset once at build time (the server sends these as they are). */
+function precompress(dir) {
+  for (const entry of readdirSync(dir)) {
+    const file = path.join(dir, entry);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+    } else if (/\.(js|css|svg|json)$/.test(entry) && statSync(file).size > 512) {
+      const body = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    }
+  }
+}
+
+export async function buildClient({ force = false } = {}) {
+  if (!force && !clientIsStale()) return;
+  console.log("Building the web client (vite build)...");
+  run(["build"], "client");
+  run(["build", "--ssr", "src/client/prerender.tsx", "--outDir", "dist/prerender", "--emptyOutDir"], "prerender");
+  await prerender();
+  precompress(path.join(client, "assets"));
+  writeFileSync(STAMP, new Date().toISOString());
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  await buildClient({ force: process.argv.includes("--force") });

@@ -1,0 +1,50 @@
+/**
+ * npm run restore -- <file> [--force]: load a backup made by `npm run backup` into DATA_DIR.
+ * An existing embedded database is kept unless --force is given (it is then moved aside).
+ */
+import { existsSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { ConfigError, loadConfig } from "../src/server/config";
+import { DataDirLockedError, lockDataDir } from "../src/server/db/lock";
+
+async function main() {
+  const args = process.argv.slice(2);
+  const force = args.includes("--force");
+  const file = args.find((a) => !a.startsWith("--"));
+  if (!file) {
+    console.error("Usage: npm run restore -- <backup.tar.gz> [--force]");
+    process.exit(1);
+  }
+  const config = loadConfig();
+  const lock = lockDataDir(config.dataDir);
+  try {
+    const target = path.join(config.dataDir, "pgdata");
+    if (existsSync(target) && readdirSync(target).length > 0) {
+      if (!force) {
+        console.error(
+          `${target} already holds a database. Add --force to replace it (it is moved aside, not deleted).`,
+        );
+        process.exit(1);
+      }
+      const aside = `${target}.before-restore-${Date.now()}`;
+      renameSync(target, aside);
+      console.log(`The current database was moved to ${aside}`);
+    }
+    const db = await PGlite.create({ dataDir: target, loadDataDir: new Blob([readFileSync(path.resolve(file))]) });
+    await db.query("select 1");
+    await db.close();
+    console.log(`Restored ${file} into ${target}`);
+  } finally {
+    lock.release();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+    console.error(`Restore not done.\n${error.message}`);
+  } else {
+    console.error("Restore failed:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+/** Every route of the route table (spec section 2). */
+export const PATHS = {
+  root: "/",
+  welcome: "/welcome",
+  login: "/login",
+  register: "/register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  checkoutSuccess: "/checkout/success",
+  checkoutCancel: "/checkout/cancel",
+  status: "/status",
+  debug: "/debug",
+  adminDashboard: "/admin/dashboard",
+  dashboard: "/dashboard",
+  home: "/dashboard/home",
+  cases: "/dashboard/cases",
+  create: "/dashboard/create",
+  premium: "/dashboard/premium",
+  profile: "/dashboard/profile",
+  help: "/dashboard/help",
+  case: (id: string) => `/dashboard/case/${encodeURIComponent(id)}`,
+} as const;

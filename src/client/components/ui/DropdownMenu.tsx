@@ -1,0 +1,44 @@
+import { cn } from "@client/lib/cn";
+import { DropdownMenu as M } from "radix-ui";
+import type { ReactNode } from "react";
+
+export interface MenuItem {
+  label: string;
+  icon?: ReactNode;
+  onSelect: () => void;
+  disabled?: boolean;
+  tone?: "default" | "danger";
+}
+
+/** A menu opened from a button (arrow keys move, Escape closes, focus returns). */
+export function DropdownMenu({ trigger, items, label }: { trigger: ReactNode; items: MenuItem[]; label: string }) {
+  return (
+    <M.Root>
+      <M.Trigger asChild>{trigger}</M.Trigger>
+      <M.Portal>
+        <M.Content
+          aria-label={label}
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-52 rounded-[var(--radius-card)] border border-slate-200 bg-white p-1 shadow-[var(--shadow-dialog)] animate-fade-in"
+        >
+          {items.map((item) => (
+            <M.Item
+              key={item.label}
+              disabled={item.disabled}
+              onSelect={item.onSelect}
+              className={cn(
+                "flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium outline-none",
+                "data-[highlighted]:bg-slate-100 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50",
+                item.tone === "danger" ? "text-red-800" : "text-slate-800",
+              )}
+            >
+              {item.icon}
+              {item.label}
+            </M.Item>
+          ))}
+        </M.Content>
+      </M.Portal>
+    </M.Root>
+  );
+}

@@ -1,0 +1,17 @@
+import { apiFetch } from "@client/lib/api";
+
+/** Calls to the account endpoints (better-auth behind our server). */
+export const authApi = {
+  signIn: (body: { email: string; password: string; rememberMe: boolean }) =>
+    apiFetch<{ user: { id: string } }>("/api/auth/sign-in/email", { body }),
+  signUp: (body: { email: string; password: string; firstName: string; lastName: string; rememberMe: boolean }) =>
+    apiFetch<{ user: { id: string } }>("/api/auth/sign-up/email", { body }),
+  requestPasswordReset: (email: string) =>
+    apiFetch<{ status: boolean }>("/api/auth/request-password-reset", { body: { email } }),
+  resetPassword: (token: string, newPassword: string) =>
+    apiFetch<{ status: boolean }>("/api/auth/reset-password", { body: { token, newPassword } }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    apiFetch<unknown>("/api/auth/change-password", {
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+    }),
+};

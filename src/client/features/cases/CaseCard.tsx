@@ -1,0 +1,103 @@
+import { Badge } from "@client/components/ui/Badge";
+import { Button } from "@client/components/ui/Button";
+import { Card } from "@client/components/ui/Card";
+import { formatDate, formatDateTime } from "@client/lib/dates";
+import type { CaseSummary } from "@shared/schemas/cases";
+import { Archive, ArchiveRestore, MessageSquare, Scale } from "lucide-react";
+import { Link } from "react-router";
+import { CaseStatusBadge } from "./CaseStatusBadge";
+
+export function CaseCard({
+  item,
+  onRefer,
+  onArchive,
+  onRestore,
+  busy,
+}: {
+  item: CaseSummary;
+  onRefer: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+  busy: boolean;
+}) {
+  const titleId = `case-${item.id}-title`;
+  return (
+    <Card className="p-4 sm:p-5">
+      <article aria-labelledby={titleId} className="space-y-3">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold leading-snug">
+            <Link
+              to={`/dashboard/case/${item.id}`}
+              className="text-slate-900 underline-offset-2 hover:text-primary-800 hover:underline"
+            >
+              {item.title}
+            </Link>
+          </h2>
+          <CaseStatusBadge status={item.status} />
+        </div>
+        {item.description ? <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p> : null}
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+          <div className="flex gap-1">
+            <dt>Updated</dt>
+            <dd className="font-medium text-slate-700">{formatDate(item.updatedAt)}</dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <dt>
+              <MessageSquare className="size-4" aria-hidden />
+              <span className="sr-only">Messages</span>
+            </dt>
+            <dd className="font-medium text-slate-700">
+              {item.messageCount} {item.messageCount === 1 ? "message" : "messages"}
+            </dd>
+          </div>
+          {item.lastMessageAt ? (
+            <div className="flex gap-1">
+              <dt>Last message</dt>
+              <dd className="font-medium text-slate-700">{formatDateTime(item.lastMessageAt)}</dd>
+            </div>
+          ) : null}
+          <div className="flex gap-1">
+            <dt className="sr-only">Category</dt>
+            <dd>
+              <Badge tone="slate">{item.category ?? "Uncategorized"}</Badge>
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap gap-2 pt-1">
+          {item.status === "active" ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onRefer}
+              disabled={busy}
+              icon={<Scale className="size-4" aria-hidden />}
+            >
+              Refer to Attorney
+            </Button>
+          ) : null}
+          {item.status === "archived" ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onRestore}
+              disabled={busy}
+              icon={<ArchiveRestore className="size-4" aria-hidden />}
+            >
+              Restore
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onArchive}
+              disabled={busy}
+              icon={<Archive className="size-4" aria-hidden />}
+            >
+              Archive
+            </Button>
+          )}
+        </div>
+      </article>
+    </Card>
+  );
+}

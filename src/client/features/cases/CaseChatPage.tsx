@@ -1,0 +1,354 @@
+import { Button } from "@client/components/ui/Button";
+import { ButtonLink } from "@client/components/ui/ButtonLink";
+import { Card } from "@client/components/ui/Card";
+import { DropdownMenu } from "@client/components/ui/DropdownMenu";
+import { Spinner } from "@client/components/ui/Spinner";
+import { useToast } from "@client/components/ui/Toast";
+import { usePublicSettings } from "@client/lib/public-settings";
+import { useSession } from "@client/lib/session";
+import { autoSendQuestion, opensComparison } from "@shared/chat";
+import { TIMINGS_MS } from "@shared/constants";
+import { CASE_TEXT } from "@shared/messages";
+import { Archive, ArchiveRestore, ArrowLeft, Crown, Loader2, MoreVertical, Scale, SearchX } from "lucide-react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Link, useParams } from "react-router";
+import { ComparisonDialog } from "./ComparisonDialog";
+import { Composer } from "./Composer";
+import { useCaseAction, useCaseDetail } from "./cases-api";
+import { Markdown } from "./Markdown";
+import { MessageBubble, sourceLabel } from "./MessageBubble";
+import { ReferralDialog } from "./ReferralDialog";
+import { UpgradeDialog } from "./UpgradeDialog";
+import { useConversation } from "./use-conversation";
+
+const NEAR_BOTTOM_PX = 160;
+
+/** /dashboard/case/{id}: the conversation with the AI legal assistant (spec section 2 'Case chat'). */
+export function CaseChatPage() {
+  const { id = "" } = useParams();
+  const { user } = useSession();
+  const settings = usePublicSettings();
+  const toast = useToast();
+  const detail = useCaseDetail(id);
+  const archive = useCaseAction("archive");
+  const restore = useCaseAction("restore");
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [referralOpen, setReferralOpen] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [comparing, setComparing] = useState<string | null>(null);
+  const onLimit = useCallback(() => setUpgradeOpen(true), []);
+  const conversation = useConversation(id, { onLimit });
+  const listRef = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const autoSent = useRef(false);
+
+  const premium = user?.plan === "premium";
+  const c = detail.data;
+  const remaining = c?.remaining ?? null;
+  const limit = c?.messageLimit ?? null;
+  const blocked = !premium && remaining !== null && remaining <= 0;
+  const archived = c?.status === "archived";
+  const streaming = conversation.streaming;
+
+  // Follow the conversation while the member is at the bottom of it.
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
+  });
+
+  // Example chats send their question by themselves after 1 s (spec section 4 'Auto-send').
+  useEffect(() => {
+    if (autoSent.current || !c || conversation.status !== "ready") return;
+    const question = autoSendQuestion(c.description);
+    if (!question || c.messageCount > 0 || conversation.messages.length > 0) return;
+    autoSent.current = true;
+    const timer = setTimeout(() => void conversation.send(question), TIMINGS_MS.autoSend);
+    return () => clearTimeout(timer);
+  }, [c, conversation]);
+
+  // An answer still being written when the page opened: wait for it.
+  const resynced = useRef(false);
+  useEffect(() => {
+    if (!resynced.current && c?.replying && conversation.status === "ready" && !streaming) {
+      resynced.current = true;
+      void conversation.resync();
+    }
+  }, [c?.replying, conversation, streaming]);
+
+  const onScroll = () => {
+    const el = listRef.current;
+    if (!el) return;
+    nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (el.scrollTop < 80 && conversation.hasOlder && !conversation.loadingOlder) void loadOlder();
+  };
+
+  const loadOlder = async () => {
+    const el = listRef.current;
+    const before = el ? el.scrollHeight - el.scrollTop : 0;
+    nearBottom.current = false;
+    await conversation.loadOlder();
+    requestAnimationFrame(() => {
+      if (el) el.scrollTop = el.scrollHeight - before;
+    });
+  };
+
+  const submit = () => {
+    const text = draft.trim();
+    if (!text || streaming || blocked) return;
+    setDraft("");
+    nearBottom.current = true;
+    if (opensComparison(text, premium, settings?.enableComparison ?? true)) setComparing(text);
+    else void conversation.send(text);
+  };
+
+  if (detail.isError || conversation.status === "notfound") {
+    return (
+      <div className="px-4 py-10">
+        <Card className="mx-auto flex max-w-md flex-col items-center gap-3 p-8 text-center">
+          <SearchX className="size-10 text-slate-500" aria-hidden />
+          <h1 className="text-xl font-bold">{CASE_TEXT.notFound}</h1>
+          <p className="text-slate-600">This case does not exist, or it belongs to another account.</p>
+          <ButtonLink to="/dashboard/cases">Return to Legal Chats</ButtonLink>
+        </Card>
+      </div>
+    );
+  }
+
+  if (!c || conversation.status === "loading") {
+    return (
+      <div className="flex flex-1 items-center justify-center py-20">
+        <Spinner className="size-8 text-primary-800" label="Loading the conversation" />
+      </div>
+    );
+  }
+
+  const lastAssistant = [...conversation.messages].reverse().find((m) => !m.isUser && m.kind !== "document_offer");
+  const lastMessage = conversation.messages[conversation.messages.length - 1];
+  const canRegenerate = !streaming && !archived && lastAssistant && lastMessage && !lastMessage.isUser;
+  const used = c.userMessageCount;
+  const warn = !premium && limit !== null && remaining !== null && remaining > 0 && used >= limit - 2;
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:px-4">
+        <Link
+          to="/dashboard/cases"
+          aria-label="Back to Legal Chats"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeft className="size-5" aria-hidden />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{c.title}</h1>
+          <p className="truncate text-sm text-slate-600">
+            {c.status === "active"
+              ? "AI Legal Assistant"
+              : c.status === "referred"
+                ? "Referred to attorney"
+                : "Archived case"}
+          </p>
+        </div>
+        {!premium && remaining !== null ? (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+            {remaining} left
+          </span>
+        ) : null}
+        {!premium ? (
+          <Button
+            variant="premium"
+            size="sm"
+            onClick={() => setUpgradeOpen(true)}
+            icon={<Crown className="size-4" aria-hidden />}
+          >
+            <span className="hidden sm:inline">Upgrade</span>
+            <span className="sr-only sm:hidden">Upgrade</span>
+          </Button>
+        ) : null}
+        <DropdownMenu
+          label="Case actions"
+          trigger={
+            <Button variant="ghost" size="icon" aria-label="More actions">
+              <MoreVertical className="size-5" aria-hidden />
+            </Button>
+          }
+          items={[
+            {
+              label: "Refer to Attorney",
+              icon: <Scale className="size-4" aria-hidden />,
+              disabled: c.status !== "active",
+              onSelect: () => setReferralOpen(true),
+            },
+            archived
+              ? {
+                  label: "Restore case",
+                  icon: <ArchiveRestore className="size-4" aria-hidden />,
+                  onSelect: () =>
+                    restore.mutate(id, {
+                      onSuccess: () => toast.success("Case restored."),
+                      onError: (e) => toast.error(e.message),
+                    }),
+                }
+              : {
+                  label: "Archive case",
+                  icon: <Archive className="size-4" aria-hidden />,
+                  onSelect: () =>
+                    archive.mutate(id, {
+                      onSuccess: () => toast.success("Case archived. You can restore it at any time."),
+                      onError: (e) => toast.error(e.message),
+                    }),
+                },
+          ]}
+        />
+      </header>
+
+      <div ref={listRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
+        <section aria-label="Conversation" className="mx-auto flex max-w-3xl flex-col gap-3">
+          {conversation.hasOlder ? (
+            <div className="flex justify-center">
+              <Button variant="ghost" size="sm" onClick={loadOlder} loading={conversation.loadingOlder}>
+                Load earlier messages
+              </Button>
+            </div>
+          ) : null}
+          {conversation.messages.length === 0 && !streaming ? (
+            <div className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white p-5 text-center text-slate-700">
+              <p className="font-semibold text-slate-900">Describe your situation</p>
+              <p className="mt-1 text-sm">
+                Say what happened, when, and which state you are in. The assistant will explain the rules that may apply
+                and your options.
+              </p>
+            </div>
+          ) : null}
+          {conversation.messages.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              pending={message.pending ?? false}
+              onRegenerate={
+                canRegenerate && message.id === lastAssistant?.id && message.id === lastMessage?.id
+                  ? () => void conversation.regenerate()
+                  : undefined
+              }
+            />
+          ))}
+          {streaming ? (
+            <div className="flex justify-start">
+              <div
+                className="w-full max-w-[92%] rounded-2xl rounded-bl-sm border border-slate-200 bg-white px-4 py-3 sm:max-w-[85%]"
+                aria-busy="true"
+              >
+                {streaming.text ? (
+                  <Markdown>{streaming.text}</Markdown>
+                ) : (
+                  <p className="flex items-center gap-2 text-slate-600">
+                    <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> The assistant is
+                    thinking…
+                  </p>
+                )}
+                <p className="mt-2 text-xs text-slate-600">
+                  {streaming.stopping ? "Stopping…" : (sourceLabel(streaming.provider, streaming.model) ?? "Writing…")}
+                </p>
+              </div>
+            </div>
+          ) : null}
+        </section>
+      </div>
+      <p role="status" className="sr-only">
+        {streaming ? (streaming.stopping ? "Stopping the answer" : "The assistant is answering") : ""}
+      </p>
+
+      {warn ? (
+        <div className="border-t border-premium-300 bg-premium-50 px-4 py-2 text-sm text-premium-900" role="status">
+          <span className="font-semibold">
+            {remaining} {remaining === 1 ? "message" : "messages"} remaining
+          </span>{" "}
+          in this case on the Free plan.{" "}
+          <button type="button" className="font-semibold underline" onClick={() => setUpgradeOpen(true)}>
+            Upgrade for unlimited messages
+          </button>
+        </div>
+      ) : null}
+      {blocked ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-premium-300 bg-premium-50 px-4 py-2 text-sm text-premium-900">
+          <span className="font-semibold">{CASE_TEXT.limitReached}</span>
+          <Button
+            variant="premium"
+            size="sm"
+            onClick={() => setUpgradeOpen(true)}
+            icon={<Crown className="size-4" aria-hidden />}
+          >
+            Upgrade to Premium
+          </Button>
+        </div>
+      ) : null}
+      {archived ? (
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-slate-100 px-4 py-2 text-sm text-slate-700">
+          <span>This case is archived. Restore it to continue the conversation.</span>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => restore.mutate(id, { onError: (e) => toast.error(e.message) })}
+            loading={restore.isPending}
+          >
+            Restore case
+          </Button>
+        </div>
+      ) : null}
+
+      <Composer
+        value={draft}
+        onChange={setDraft}
+        onSubmit={submit}
+        onStop={conversation.stop}
+        streaming={Boolean(streaming)}
+        stopping={Boolean(streaming?.stopping)}
+        blocked={blocked || archived}
+        counter={!premium && limit !== null ? `${used}/${limit}` : null}
+      />
+
+      {comparing ? (
+        <ComparisonDialog
+          caseId={id}
+          question={comparing}
+          premium={premium}
+          onClose={() => {
+            setDraft(comparing);
+            setComparing(null);
+          }}
+          onChosen={(messages) => {
+            conversation.append(...messages);
+            void detail.refetch();
+            setComparing(null);
+          }}
+          onStandard={() => {
+            const text = comparing;
+            setComparing(null);
+            void conversation.send(text);
+          }}
+          onUpgrade={() => {
+            setDraft(comparing);
+            setComparing(null);
+            setUpgradeOpen(true);
+          }}
+          onUnavailable={(status, message) => {
+            const text = comparing;
+            setComparing(null);
+            if (status === 402) {
+              setDraft(text);
+              toast.error(message);
+              setUpgradeOpen(true);
+            } else {
+              void conversation.send(text);
+            }
+          }}
+        />
+      ) : null}
+      <UpgradeDialog
+        open={upgradeOpen}
+        onOpenChange={setUpgradeOpen}
+        reason={blocked ? `${CASE_TEXT.limitReached}. Premium gives you unlimited messages.` : undefined}
+      />
+      <ReferralDialog caseId={id} open={referralOpen} onOpenChange={setReferralOpen} />
+    </div>
+  );
+}

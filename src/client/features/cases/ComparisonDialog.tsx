@@ -1,0 +1,224 @@
+import { Alert } from "@client/components/ui/Alert";
+import { Button } from "@client/components/ui/Button";
+import { Dialog } from "@client/components/ui/Dialog";
+import { ApiRequestError } from "@client/lib/api";
+import { UI_LIMITS } from "@shared/constants";
+import type { ChatMessage, ComparisonAnswer } from "@shared/schemas/cases";
+import { Check, Crown, Loader2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { casesApi } from "./cases-api";
+import { Markdown } from "./Markdown";
+import { postForEvents } from "./sse";
+
+type Side = ComparisonAnswer["side"];
+const SIDES: Side[] = ["anthropic", "openai"];
+const SIDE_LABEL: Record<Side, string> = { anthropic: "Claude (Anthropic)", openai: "GPT (OpenAI)" };
+
+interface Column {
+  text: string;
+  answer: ComparisonAnswer | null;
+}
+
+const empty = (): Record<Side, Column> => ({
+  anthropic: { text: "", answer: null },
+  openai: { text: "", answer: null },
+});
+
+/**
+ * 'AI Response Comparison' (spec section 6). Premium: both full answers stream side by side and
+ * one can be kept. Free: short previews with an upgrade prompt, or the standard answer instead.
+ */
+export function ComparisonDialog({
+  caseId,
+  question,
+  premium,
+  onClose,
+  onChosen,
+  onStandard,
+  onUpgrade,
+  onUnavailable,
+}: {
+  caseId: string;
+  question: string;
+  premium: boolean;
+  /** Closed without keeping an answer. */
+  onClose: () => void;
+  onChosen: (messages: ChatMessage[]) => void;
+  onStandard: () => void;
+  onUpgrade: () => void;
+  onUnavailable: (status: number, message: string) => void;
+}) {
+  const [columns, setColumns] = useState<Record<Side, Column>>(empty);
+  const [comparisonId, setComparisonId] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<Side | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const controller = new AbortController();
+    postForEvents(
+      `/api/cases/${encodeURIComponent(caseId)}/comparisons`,
+      { content: question },
+      ({ event, data }) => {
+        const d = (data ?? {}) as Record<string, unknown>;
+        if (event === "json") {
+          const body = d.comparison as { id: string; answers: ComparisonAnswer[] };
+          setComparisonId(body.id);
+          setColumns(
+            Object.fromEntries(body.answers.map((a) => [a.side, { text: a.content, answer: a }])) as Record<
+              Side,
+              Column
+            >,
+          );
+          setDone(true);
+        } else if (event === "comparison") {
+          setComparisonId(String(d.id));
+        } else if (event === "delta") {
+          const side = d.side as Side;
+          setColumns((c) => ({ ...c, [side]: { ...c[side], text: c[side].text + String(d.text ?? "") } }));
+        } else if (event === "reset") {
+          const side = d.side as Side;
+          setColumns((c) => ({ ...c, [side]: { text: "", answer: null } }));
+        } else if (event === "done") {
+          const answers = d.answers as ComparisonAnswer[];
+          setColumns(
+            Object.fromEntries(answers.map((a) => [a.side, { text: a.content, answer: a }])) as Record<Side, Column>,
+          );
+          setDone(true);
+        } else if (event === "error") {
+          setError(String(d.message ?? "The comparison could not be completed."));
+        }
+      },
+      controller.signal,
+    ).catch((e: unknown) => {
+      if (e instanceof DOMException && e.name === "AbortError") return;
+      if (e instanceof ApiRequestError && (e.status === 402 || e.code === "COMPARISON_OFF"))
+        onUnavailable(e.status, e.message);
+      else setError(e instanceof Error ? e.message : "The comparison could not be completed.");
+    });
+    return () => controller.abort();
+  }, [caseId, question, onUnavailable]);
+
+  const choose = async (side: Side) => {
+    if (!comparisonId) return;
+    setChoosing(side);
+    try {
+      const result = await casesApi.choose(caseId, comparisonId, side);
+      onChosen(result.messages);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "That answer could not be kept. Please try again.");
+      setChoosing(null);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      size="xl"
+      title="AI Response Comparison"
+      description={
+        premium
+          ? "Two AI models answer the same question. Keep the one you find clearer."
+          : "A preview of how two AI models answer."
+      }
+      footer={
+        premium ? (
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onStandard}>
+              Continue with standard answer
+            </Button>
+            <Button variant="premium" onClick={onUpgrade} icon={<Crown className="size-4" aria-hidden />}>
+              Upgrade
+            </Button>
+          </>
+        )
+      }
+    >
+      <p className="mb-4 rounded-[var(--radius-control)] bg-slate-100 p-3 text-sm text-slate-700">
+        <span className="font-semibold">Your question: </span>
+        {question.length > UI_LIMITS.questionPreviewChars
+          ? `${question.slice(0, UI_LIMITS.questionPreviewChars)}…`
+          : question}
+      </p>
+      {error ? (
+        <Alert tone="danger" className="mb-4">
+          {error}
+        </Alert>
+      ) : null}
+      <div className="grid gap-4 md:grid-cols-2">
+        {SIDES.map((side) => {
+          const column = columns[side];
+          const answer = column.answer;
+          const text = premium ? column.text : column.text.slice(0, UI_LIMITS.comparisonCardChars);
+          return (
+            <section
+              key={side}
+              aria-labelledby={`cmp-${side}`}
+              className="flex flex-col rounded-[var(--radius-card)] border border-slate-200 p-4"
+            >
+              <div className="flex items-baseline justify-between gap-2">
+                <h3 id={`cmp-${side}`} className="font-semibold">
+                  {SIDE_LABEL[side]}
+                  {answer?.provider === "offline" ? (
+                    <span className="font-normal text-slate-600"> · offline</span>
+                  ) : null}
+                </h3>
+                {answer ? (
+                  <span className="text-sm font-semibold text-green-800">{answer.confidence}% confident</span>
+                ) : null}
+              </div>
+              {answer ? <p className="mt-1 text-xs text-slate-600">{answer.reasoning}</p> : null}
+              <div className="mt-3 min-h-24 flex-1 text-sm text-slate-800" aria-busy={!answer}>
+                {text ? (
+                  premium ? (
+                    <Markdown>{text}</Markdown>
+                  ) : (
+                    <p className="whitespace-pre-wrap">
+                      {text}
+                      {column.text.length > UI_LIMITS.comparisonCardChars ? "…" : ""}
+                    </p>
+                  )
+                ) : (
+                  <p className="flex items-center gap-2 text-slate-600">
+                    <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> Writing…
+                  </p>
+                )}
+              </div>
+              {premium ? (
+                <Button
+                  className="mt-3"
+                  disabled={!done || choosing !== null || !answer}
+                  loading={choosing === side}
+                  onClick={() => choose(side)}
+                  icon={<Check className="size-4" aria-hidden />}
+                >
+                  Use this answer
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  className="mt-3"
+                  onClick={onUpgrade}
+                  icon={<Crown className="size-4" aria-hidden />}
+                >
+                  Upgrade to see the full answer
+                </Button>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <p className="mt-4 text-xs text-slate-600">
+        Legal information, not legal advice. Confidence is each model's own estimate.
+      </p>
+    </Dialog>
+  );
+}

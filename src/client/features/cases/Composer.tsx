@@ -1,0 +1,98 @@
+import { Button } from "@client/components/ui/Button";
+import { cn } from "@client/lib/cn";
+import { UI_LIMITS } from "@shared/constants";
+import { SendHorizontal, Square } from "lucide-react";
+import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+
+interface ComposerProps {
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+  onStop: () => void;
+  streaming: boolean;
+  stopping: boolean;
+  blocked: boolean;
+  /** 'n/10' for Free members; null when unlimited. */
+  counter: string | null;
+}
+
+/**
+ * The message box: grows from 40 to 120 px, Enter sends and Shift+Enter adds a line; while an
+ * answer is written the send button becomes Stop.
+ */
+export function Composer({ value, onChange, onSubmit, onStop, streaming, stopping, blocked, counter }: ComposerProps) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, so it is measured again whenever the value changes
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(UI_LIMITS.textareaMaxHeight, Math.max(UI_LIMITS.textareaMinHeight, el.scrollHeight))}px`;
+  }, [value]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (!streaming && !blocked && value.trim()) onSubmit();
+    }
+  };
+
+  return (
+    <form
+      className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!streaming && !blocked && value.trim()) onSubmit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor="chat-input" className="sr-only">
+          Your message
+        </label>
+        <textarea
+          id="chat-input"
+          ref={ref}
+          rows={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={blocked}
+          placeholder={blocked ? "Upgrade to continue chatting..." : "Ask any legal question..."}
+          aria-describedby={hintId}
+          className={cn(
+            "block min-h-10 flex-1 resize-none rounded-[var(--radius-control)] border border-slate-400 bg-white px-3 py-2 text-base leading-6",
+            "placeholder:text-slate-500 focus-visible:border-primary-600 focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-primary-200",
+            "disabled:bg-slate-100 disabled:text-slate-600",
+          )}
+        />
+        {streaming ? (
+          <Button
+            type="button"
+            variant="secondary"
+            size="icon"
+            onClick={onStop}
+            disabled={stopping}
+            aria-label="Stop the answer"
+          >
+            <Square className="size-4 fill-current" aria-hidden />
+          </Button>
+        ) : (
+          <Button type="submit" size="icon" disabled={blocked || !value.trim()} aria-label="Send message">
+            <SendHorizontal className="size-5" aria-hidden />
+          </Button>
+        )}
+      </div>
+      <p id={hintId} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-600">
+        <span>Enter to send, Shift+Enter for a new line.</span>
+        {counter ? (
+          <span>
+            {counter}
+            <span className="sr-only"> messages used</span>
+          </span>
+        ) : null}
+      </p>
+    </form>
+  );
+}

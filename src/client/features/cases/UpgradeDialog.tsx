@@ -1,0 +1,41 @@
+import { ButtonLink } from "@client/components/ui/ButtonLink";
+import { Dialog } from "@client/components/ui/Dialog";
+import { formatPlanPrice, PLANS } from "@shared/plans";
+import { Check, Crown } from "lucide-react";
+
+/** 'Upgrade to Premium' (spec section 2), priced from the plan catalogue. */
+export function UpgradeDialog({
+  open,
+  onOpenChange,
+  reason,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  reason?: string;
+}) {
+  const premium = PLANS.premium;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Upgrade to Premium"
+      description={reason ?? premium.tagline}
+      footer={
+        <ButtonLink to="/dashboard/premium" variant="premium" icon={<Crown className="size-4" aria-hidden />}>
+          See Premium
+        </ButtonLink>
+      }
+    >
+      <p className="text-2xl font-bold text-primary-950">{formatPlanPrice(premium)}</p>
+      <p className="text-sm text-slate-600">{premium.trialDays}-day free trial. Cancel anytime.</p>
+      <ul className="mt-4 space-y-2 text-sm text-slate-700">
+        {premium.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check className="size-4 shrink-0 text-green-700" aria-hidden />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

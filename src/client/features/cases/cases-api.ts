@@ -1,0 +1,89 @@
+import { apiFetch } from "@client/lib/api";
+import type { CaseDetail, CaseSummary, ChatMessage, ComparisonAnswer, Page } from "@shared/schemas/cases";
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+export const caseKeys = {
+  all: ["cases"] as const,
+  list: () => ["cases", "list"] as const,
+  detail: (id: string) => ["cases", "detail", id] as const,
+};
+
+export const casesApi = {
+  list: (cursor?: string | null) =>
+    apiFetch<Page<CaseSummary>>(`/api/cases${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`),
+  create: (body: { title?: string; description?: string } = {}) =>
+    apiFetch<{ case: CaseDetail }>("/api/cases", { body }),
+  get: (id: string) => apiFetch<{ case: CaseDetail }>(`/api/cases/${encodeURIComponent(id)}`),
+  messages: (id: string, before?: string | null) =>
+    apiFetch<Page<ChatMessage>>(
+      `/api/cases/${encodeURIComponent(id)}/messages${before ? `?before=${encodeURIComponent(before)}` : ""}`,
+    ),
+  archive: (id: string) =>
+    apiFetch<{ case: CaseSummary }>(`/api/cases/${encodeURIComponent(id)}/archive`, { body: {} }),
+  restore: (id: string) =>
+    apiFetch<{ case: CaseSummary }>(`/api/cases/${encodeURIComponent(id)}/restore`, { body: {} }),
+  refer: (id: string) =>
+    apiFetch<{ case: CaseSummary; message: string }>(`/api/cases/${encodeURIComponent(id)}/referral`, { body: {} }),
+  stop: (id: string) => apiFetch<{ stopping: boolean }>(`/api/cases/${encodeURIComponent(id)}/stop`, { body: {} }),
+  choose: (id: string, comparisonId: string, side: ComparisonAnswer["side"]) =>
+    apiFetch<{ messages: ChatMessage[]; case: CaseDetail | null }>(
+      `/api/cases/${encodeURIComponent(id)}/comparisons/${encodeURIComponent(comparisonId)}/choose`,
+      { body: { side } },
+    ),
+};
+
+export function useCasesList() {
+  return useInfiniteQuery({
+    queryKey: caseKeys.list(),
+    queryFn: ({ pageParam }) => casesApi.list(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useCaseDetail(id: string) {
+  return useQuery({ queryKey: caseKeys.detail(id), queryFn: () => casesApi.get(id).then((r) => r.case) });
+}
+
+export function useCreateCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: casesApi.create,
+    onSuccess: ({ case: created }) => {
+      queryClient.setQueryData(caseKeys.detail(created.id), created);
+      void queryClient.invalidateQueries({ queryKey: caseKeys.list() });
+    },
+  });
+}
+
+/** Replace one case in the cached list and detail after an action. */
+export function useUpdateCachedCase() {
+  const queryClient = useQueryClient();
+  return (updated: CaseSummary) => {
+    queryClient.setQueryData<InfiniteData<Page<CaseSummary>>>(caseKeys.list(), (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({
+              ...p,
+              items: p.items.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)),
+            })),
+          }
+        : data,
+    );
+    queryClient.setQueryData<CaseDetail>(caseKeys.detail(updated.id), (old) => (old ? { ...old, ...updated } : old));
+  };
+}
+
+export function useCaseAction(kind: "archive" | "restore") {
+  const update = useUpdateCachedCase();
+  return useMutation({
+    mutationFn: (id: string) => (kind === "archive" ? casesApi.archive(id) : casesApi.restore(id)),
+    onSuccess: (result) => update(result.case),
+  });
+}
+
+export function useReferCase() {
+  const update = useUpdateCachedCase();
+  return useMutation({ mutationFn: casesApi.refer, onSuccess: (result) => update(result.case) });
+}

@@ -1,0 +1,246 @@
+import { useToast } from "@client/components/ui/Toast";
+import { ApiRequestError } from "@client/lib/api";
+import { TIMINGS_MS } from "@shared/constants";
+import { CASE_TEXT } from "@shared/messages";
+import type { CaseDetail, ChatMessage } from "@shared/schemas/cases";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { caseKeys, casesApi } from "./cases-api";
+import { postForEvents, type SseEvent } from "./sse";
+
+export interface DisplayMessage extends ChatMessage {
+  /** Shown at once, before the server has stored it. */
+  pending?: boolean;
+}
+
+export interface Streaming {
+  text: string;
+  provider: string | null;
+  model: string | null;
+  stopping: boolean;
+}
+
+const TERMINAL = new Set(["done", "stopped", "error"]);
+
+/**
+ * The conversation of one case: the latest page of messages and older ones on demand, sending
+ * (shown at once, removed again only if the server refuses it), the streamed answer, Stop and
+ * Regenerate. The case's counters come back with every event and refresh the header.
+ */
+export function useConversation(caseId: string, handlers: { onLimit: () => void }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [messages, setMessages] = useState<DisplayMessage[]>([]);
+  const [olderCursor, setOlderCursor] = useState<string | null>(null);
+  const [status, setStatus] = useState<"loading" | "ready" | "notfound" | "error">("loading");
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [streaming, setStreaming] = useState<Streaming | null>(null);
+  const aborter = useRef<AbortController | null>(null);
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+  const alive = useRef(true);
+
+  const setCase = useCallback(
+    (detail: CaseDetail | null | undefined) => {
+      if (!detail) return;
+      queryClient.setQueryData(caseKeys.detail(caseId), detail);
+      void queryClient.invalidateQueries({ queryKey: caseKeys.list() });
+    },
+    [caseId, queryClient],
+  );
+
+  const load = useCallback(async () => {
+    try {
+      const page = await casesApi.messages(caseId);
+      if (!alive.current) return;
+      setMessages(page.items);
+      setOlderCursor(page.nextCursor);
+      setStatus("ready");
+    } catch (error) {
+      if (!alive.current) return;
+      setStatus(
+        error instanceof ApiRequestError && (error.status === 404 || error.status === 400) ? "notfound" : "error",
+      );
+    }
+  }, [caseId]);
+
+  useEffect(() => {
+    alive.current = true;
+    setStatus("loading");
+    setMessages([]);
+    void load();
+    return () => {
+      alive.current = false;
+      aborter.current?.abort();
+      for (const t of timers.current) clearTimeout(t);
+    };
+  }, [load]);
+
+  const append = useCallback((...items: DisplayMessage[]) => {
+    setMessages((current) => {
+      const known = new Set(current.map((m) => m.id));
+      return [...current, ...items.filter((m) => !known.has(m.id))];
+    });
+  }, []);
+
+  /** The server goes on writing an answer when the connection drops: wait for it, then reload. */
+  const resync = useCallback(async () => {
+    setStreaming({ text: "", provider: null, model: null, stopping: false });
+    for (let i = 0; i < 90 && alive.current; i++) {
+      const detail = await casesApi
+        .get(caseId)
+        .then((r) => r.case)
+        .catch(() => null);
+      if (detail && !detail.replying) {
+        setCase(detail);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    if (!alive.current) return;
+    setStreaming(null);
+    await load();
+  }, [caseId, load, setCase]);
+
+  const handle = useCallback(
+    (localId: string | null) => (e: SseEvent) => {
+      const data = (e.data ?? {}) as Record<string, unknown>;
+      switch (e.event) {
+        case "message":
+          setMessages((current) => current.map((m) => (m.id === localId ? (data.message as ChatMessage) : m)));
+          setCase(data.case as CaseDetail);
+          break;
+        case "regenerating":
+          if (typeof data.removedId === "string")
+            setMessages((current) => current.filter((m) => m.id !== data.removedId));
+          break;
+        case "start":
+          setStreaming((s) => ({
+            text: s?.text ?? "",
+            provider: String(data.provider),
+            model: String(data.model),
+            stopping: s?.stopping ?? false,
+          }));
+          break;
+        case "delta":
+          setStreaming((s) => ({
+            provider: null,
+            model: null,
+            stopping: false,
+            ...s,
+            text: `${s?.text ?? ""}${String(data.text ?? "")}`,
+          }));
+          break;
+        case "reset":
+          setStreaming((s) => (s ? { ...s, text: "" } : s));
+          break;
+        case "done": {
+          setStreaming(null);
+          append(data.message as ChatMessage);
+          const followUp = data.followUp as ChatMessage | null;
+          if (followUp) timers.current.push(setTimeout(() => append(followUp), TIMINGS_MS.autoDocumentOffer));
+          setCase(data.case as CaseDetail);
+          break;
+        }
+        case "stopped":
+          setStreaming(null);
+          if (data.message) append(data.message as ChatMessage);
+          setCase(data.case as CaseDetail);
+          break;
+        case "error":
+          setStreaming(null);
+          toast.error(typeof data.message === "string" ? data.message : CASE_TEXT.assistantFailure);
+          break;
+        default:
+          break;
+      }
+    },
+    [append, setCase, toast],
+  );
+
+  const run = useCallback(
+    async (path: string, body: unknown, localId: string | null) => {
+      const controller = new AbortController();
+      aborter.current = controller;
+      setStreaming({ text: "", provider: null, model: null, stopping: false });
+      let ended = false;
+      const onEvent = handle(localId);
+      try {
+        await postForEvents(
+          path,
+          body,
+          (event) => {
+            if (TERMINAL.has(event.event)) ended = true;
+            onEvent(event);
+          },
+          controller.signal,
+        );
+        if (!ended && alive.current) await resync();
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return;
+        setStreaming(null);
+        if (localId) setMessages((current) => current.filter((m) => m.id !== localId));
+        if (error instanceof ApiRequestError) {
+          if (error.status === 402) handlers.onLimit();
+          if (error.status === 0 && localId) {
+            // The request may have reached the server: look before saying it failed.
+            await resync();
+            return;
+          }
+          toast.error(error.message);
+        } else {
+          toast.error(CASE_TEXT.assistantFailure);
+        }
+      }
+    },
+    [handle, handlers, resync, toast],
+  );
+
+  return {
+    messages,
+    status,
+    streaming,
+    hasOlder: olderCursor !== null,
+    loadingOlder,
+    append,
+    setCase,
+    resync,
+    reload: load,
+    async loadOlder() {
+      if (!olderCursor || loadingOlder) return;
+      setLoadingOlder(true);
+      try {
+        const page = await casesApi.messages(caseId, olderCursor);
+        setMessages((current) => [...page.items, ...current]);
+        setOlderCursor(page.nextCursor);
+      } catch {
+        toast.error("Earlier messages could not be loaded. Please try again.");
+      } finally {
+        setLoadingOlder(false);
+      }
+    },
+    send(content: string) {
+      const localId = `local-${Date.now()}`;
+      append({
+        id: localId,
+        caseId,
+        content,
+        isUser: true,
+        createdAt: new Date().toISOString(),
+        attachments: [],
+        aiProvider: null,
+        aiModel: null,
+        state: "complete",
+        kind: "chat",
+        pending: true,
+      });
+      return run(`/api/cases/${encodeURIComponent(caseId)}/messages`, { content }, localId);
+    },
+    regenerate() {
+      return run(`/api/cases/${encodeURIComponent(caseId)}/regenerate`, {}, null);
+    },
+    stop() {
+      setStreaming((s) => (s ? { ...s, stopping: true } : s));
+      casesApi.stop(caseId).catch(() => toast.error("The answer could not be stopped. Please try again."));
+    },
+  };
+}

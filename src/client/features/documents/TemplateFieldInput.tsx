@@ -1,0 +1,318 @@
+import { controlClasses, Input, Textarea } from "@client/components/ui/Field";
+import { cn } from "@client/lib/cn";
+import type { AnswerValue, TemplateField } from "@shared/templates";
+import { AlertCircle } from "lucide-react";
+import { type ReactNode, useId } from "react";
+
+/** Longest text an answer may hold (the API's limit). */
+const MAX_TEXT = 20_000;
+
+interface FieldInputProps {
+  field: TemplateField;
+  value: AnswerValue;
+  error: string | undefined;
+  onChange: (value: AnswerValue) => void;
+}
+
+function RequiredMark() {
+  return (
+    <span className="ml-1 text-red-700" aria-hidden>
+      *
+    </span>
+  );
+}
+
+function HelpAndError({
+  helpId,
+  errorId,
+  help,
+  error,
+}: {
+  helpId: string;
+  errorId: string;
+  help: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <>
+      {help ? (
+        <p id={helpId} className="text-sm text-slate-600">
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ChoiceRow({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cn(
+        "relative flex min-h-11 items-center gap-3 rounded-[var(--radius-control)] border border-slate-300 bg-white px-3 py-2",
+        "has-[:checked]:border-primary-600 has-[:checked]:bg-primary-50 hover:border-slate-400",
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A multi-select is a plain group; a radio group is announced as one, with its required and invalid state. */
+function GroupFieldset({
+  multi,
+  legendId,
+  label,
+  describedBy,
+  invalid,
+  required,
+  children,
+}: {
+  multi: boolean;
+  legendId: string;
+  label: ReactNode;
+  describedBy: string | undefined;
+  invalid: true | undefined;
+  required: boolean;
+  children: ReactNode;
+}) {
+  if (multi) {
+    return (
+      <fieldset aria-describedby={describedBy} className="min-w-0 space-y-2">
+        <legend id={legendId} className="mb-1.5 text-sm font-semibold text-slate-800">
+          {label}
+        </legend>
+        {children}
+      </fieldset>
+    );
+  }
+  return (
+    <div
+      role="radiogroup"
+      aria-labelledby={legendId}
+      aria-describedby={describedBy}
+      aria-invalid={invalid}
+      aria-required={required || undefined}
+      className="min-w-0 space-y-2"
+    >
+      <p id={legendId} className="mb-1.5 text-sm font-semibold text-slate-800">
+        {label}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+const asText = (value: AnswerValue) => (typeof value === "string" ? value : "");
+
+/**
+ * One question of a template form, drawn for its type: text, textarea and address, select,
+ * radio group, yes/no box, multi-select, date, whole number or dollar amount. The label, the
+ * required mark, help text and error text are tied to the control for screen readers.
+ */
+export function TemplateFieldInput({ field, value, error, onChange }: FieldInputProps) {
+  const id = useId();
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const describedBy = [field.helpText ? helpId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const invalid = error ? true : undefined;
+  const common = {
+    id,
+    name: field.name,
+    "data-field-id": field.id,
+    "aria-describedby": describedBy,
+    "aria-invalid": invalid,
+    "aria-required": field.required || undefined,
+    className: "scroll-mt-24 scroll-mb-28",
+  } as const;
+
+  if (field.type === "radio" || (field.type === "checkbox" && field.options)) {
+    const options = field.options ?? [];
+    const multi = field.type === "checkbox";
+    const chosen = Array.isArray(value) ? value : [];
+    const legendId = `${id}-legend`;
+    return (
+      <GroupFieldset
+        multi={multi}
+        legendId={legendId}
+        describedBy={describedBy}
+        invalid={invalid}
+        required={field.required}
+        label={
+          <>
+            {field.label}
+            {field.required ? <RequiredMark /> : null}
+          </>
+        }
+      >
+        <div className={cn("grid gap-2", options.every((o) => o.length <= 12) ? "grid-cols-2" : "sm:grid-cols-2")}>
+          {options.map((option, index) => {
+            const optionId = `${id}-${index}`;
+            const checked = multi ? chosen.includes(option) : value === option;
+            return (
+              <ChoiceRow key={option}>
+                <input
+                  id={optionId}
+                  type={multi ? "checkbox" : "radio"}
+                  name={field.name}
+                  value={option}
+                  checked={checked}
+                  data-field-id={index === 0 ? field.id : undefined}
+                  aria-invalid={multi ? invalid : undefined}
+                  onChange={(event) => {
+                    if (!multi) onChange(option);
+                    else if (event.target.checked) onChange(options.filter((o) => o === option || chosen.includes(o)));
+                    else onChange(chosen.filter((o) => o !== option));
+                  }}
+                  className="relative z-10 size-5 shrink-0 scroll-mt-24 scroll-mb-28 cursor-pointer accent-primary-900"
+                />
+                <label
+                  htmlFor={optionId}
+                  className="flex-1 cursor-pointer text-base text-slate-800 after:absolute after:inset-0"
+                >
+                  {option}
+                </label>
+              </ChoiceRow>
+            );
+          })}
+        </div>
+        <HelpAndError helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
+      </GroupFieldset>
+    );
+  }
+
+  if (field.type === "checkbox") {
+    return (
+      <div className="space-y-1.5">
+        <ChoiceRow>
+          <input
+            {...common}
+            type="checkbox"
+            checked={value === true}
+            onChange={(event) => onChange(event.target.checked)}
+            className="relative z-10 size-5 shrink-0 scroll-mt-24 scroll-mb-28 cursor-pointer accent-primary-900"
+          />
+          <label
+            htmlFor={id}
+            className="flex-1 cursor-pointer text-base font-semibold text-slate-800 after:absolute after:inset-0"
+          >
+            {field.label}
+            {field.required ? <RequiredMark /> : null}
+          </label>
+        </ChoiceRow>
+        <HelpAndError helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
+      </div>
+    );
+  }
+
+  let control: ReactNode;
+  switch (field.type) {
+    case "textarea":
+    case "address":
+      control = (
+        <Textarea
+          {...common}
+          rows={field.type === "address" ? 3 : 4}
+          maxLength={MAX_TEXT}
+          placeholder={field.placeholder}
+          autoComplete={field.type === "address" ? "street-address" : "off"}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+          className="scroll-mt-24 scroll-mb-28 min-h-20 resize-y [field-sizing:content]"
+        />
+      );
+      break;
+    case "select":
+      control = (
+        <select
+          {...common}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+          className={cn(controlClasses, "h-11 scroll-mt-24 scroll-mb-28 pr-8")}
+        >
+          <option value="">Select…</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case "date":
+      control = (
+        <Input
+          {...common}
+          type="date"
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+          className="scroll-mt-24 scroll-mb-28 sm:max-w-60"
+        />
+      );
+      break;
+    case "number":
+      control = (
+        <Input
+          {...common}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={field.placeholder}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+          className="scroll-mt-24 scroll-mb-28 sm:max-w-60"
+        />
+      );
+      break;
+    case "currency":
+      control = (
+        <div className="relative sm:max-w-60">
+          <span
+            className="pointer-events-none absolute inset-y-0 left-0 flex items-center pl-3 text-slate-600"
+            aria-hidden
+          >
+            $
+          </span>
+          <Input
+            {...common}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={field.placeholder?.replace(/^e\.g\.\s*/, "")}
+            value={asText(value)}
+            onChange={(event) => onChange(event.target.value)}
+            className="scroll-mt-24 scroll-mb-28 pl-7"
+          />
+        </div>
+      );
+      break;
+    default:
+      control = (
+        <Input
+          {...common}
+          type="text"
+          maxLength={MAX_TEXT}
+          placeholder={field.placeholder}
+          value={asText(value)}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {field.label}
+        {field.required ? <RequiredMark /> : null}
+      </label>
+      {control}
+      <HelpAndError helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { apiFetch } from "@client/lib/api";
+import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import type { Answers } from "@shared/templates";
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+export type DownloadFormat = "txt" | "pdf" | "docx";
+
+export const DOWNLOAD_FORMATS: readonly { format: DownloadFormat; label: string }[] = [
+  { format: "txt", label: "TXT" },
+  { format: "pdf", label: "PDF" },
+  { format: "docx", label: "DOCX" },
+];
+
+export interface DocumentPage {
+  items: DocumentSummary[];
+  nextCursor: string | null;
+}
+
+export interface ReviewRequestResult {
+  review: { id: string; status: "pending"; feeCents: number | null };
+  message: string;
+}
+
+export const documentKeys = {
+  all: ["documents"] as const,
+  list: () => ["documents", "list"] as const,
+  detail: (id: string) => ["documents", "detail", id] as const,
+  drafts: () => ["documents", "drafts"] as const,
+};
+
+const path = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
+
+/** The address a generated document is downloaded from, in one of the three formats. */
+export function downloadUrl(id: string, format: DownloadFormat): string {
+  return `${path(id)}/download?format=${format}`;
+}
+
+/** Answers as JSON can carry them: unanswered fields are left out. */
+function answersForServer(answers: Answers): Record<string, string | string[] | boolean> {
+  const out: Record<string, string | string[] | boolean> = {};
+  for (const [key, value] of Object.entries(answers)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+export const documentsApi = {
+  list: (cursor?: string | null) =>
+    apiFetch<DocumentPage>(`/api/documents${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`),
+  get: (id: string) => apiFetch<{ document: DocumentDetail }>(path(id)),
+  generate: (templateId: string, answers: Answers) =>
+    apiFetch<{ document: DocumentDetail }>("/api/documents/generate", {
+      body: { templateId, answers: answersForServer(answers) },
+    }),
+  remove: (id: string) => apiFetch<{ deleted: boolean }>(path(id), { method: "DELETE" }),
+  requestReview: (id: string) => apiFetch<ReviewRequestResult>(`${path(id)}/review`, { body: {} }),
+  drafts: () => apiFetch<{ items: DocumentDraft[] }>("/api/documents/drafts"),
+  saveDraft: (templateId: string, answers: Answers, step: number) =>
+    apiFetch<{ draft: DocumentDraft }>(`/api/documents/drafts/${encodeURIComponent(templateId)}`, {
+      method: "PUT",
+      body: { answers: answersForServer(answers), step },
+    }),
+  deleteDraft: (templateId: string) =>
+    apiFetch<{ deleted: boolean }>(`/api/documents/drafts/${encodeURIComponent(templateId)}`, { method: "DELETE" }),
+};
+
+/** The member's generated documents, newest first, a page at a time. */
+export function useDocumentsList() {
+  return useInfiniteQuery({
+    queryKey: documentKeys.list(),
+    queryFn: ({ pageParam }) => documentsApi.list(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** The member's drafts, one per template at most. */
+export function useDrafts() {
+  return useQuery({ queryKey: documentKeys.drafts(), queryFn: () => documentsApi.drafts().then((r) => r.items) });
+}
+
+/** Put a draft into the cached list (or replace the one of the same template). */
+export function useCacheDraft() {
+  const queryClient = useQueryClient();
+  return (draft: DocumentDraft) =>
+    queryClient.setQueryData<DocumentDraft[]>(documentKeys.drafts(), (items) => [
+      draft,
+      ...(items ?? []).filter((item) => item.templateId !== draft.templateId),
+    ]);
+}
+
+function useUncacheDraft() {
+  const queryClient = useQueryClient();
+  return (templateId: string) =>
+    queryClient.setQueryData<DocumentDraft[]>(documentKeys.drafts(), (items) =>
+      items?.filter((item) => item.templateId !== templateId),
+    );
+}
+
+export function useGenerateDocument() {
+  const queryClient = useQueryClient();
+  const uncacheDraft = useUncacheDraft();
+  return useMutation({
+    mutationFn: ({ templateId, answers }: { templateId: string; answers: Answers }) =>
+      documentsApi.generate(templateId, answers).then((r) => r.document),
+    onSuccess: (document) => {
+      queryClient.setQueryData(documentKeys.detail(document.id), document);
+      if (document.templateId) uncacheDraft(document.templateId);
+      void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: documentKeys.drafts() });
+    },
+  });
+}
+
+export function useDeleteDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => documentsApi.remove(id),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<InfiniteData<DocumentPage>>(documentKeys.list(), (data) =>
+        data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((item) => item.id !== id) })) }
+          : data,
+      );
+      queryClient.removeQueries({ queryKey: documentKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
+    },
+  });
+}
+
+export function useRequestReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => documentsApi.requestReview(id),
+    onSuccess: ({ review }, id) => {
+      queryClient.setQueryData<InfiniteData<DocumentPage>>(documentKeys.list(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                items: p.items.map((item) => (item.id === id ? { ...item, review } : item)),
+              })),
+            }
+          : data,
+      );
+      queryClient.setQueryData<DocumentDetail>(documentKeys.detail(id), (old) => (old ? { ...old, review } : old));
+      void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
+    },
+  });
+}
+
+export function useDeleteDraft() {
+  const uncacheDraft = useUncacheDraft();
+  return useMutation({
+    mutationFn: (templateId: string) => documentsApi.deleteDraft(templateId),
+    onSuccess: (_result, templateId) => uncacheDraft(templateId),
+  });
+}

@@ -1,0 +1,314 @@
+import { AnchorButton, Button } from "@client/components/ui/Button";
+import { SkipLink } from "@client/components/ui/SkipLink";
+import { cn } from "@client/lib/cn";
+import { formatPrice, PLANS } from "@shared/plans";
+import { ArrowRight, Check, MessageSquare, ShieldCheck } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { FEATURES, STEPS, TOPICS } from "./content";
+import { HeroChat } from "./HeroChat";
+import { LandingFaq } from "./LandingFaq";
+import { LandingFooter } from "./LandingFooter";
+import { LandingHeader } from "./LandingHeader";
+import { Testimonials } from "./Testimonials";
+
+// The two modals use the Radix dialog: they load on first use, not with the page.
+const loadHowItWorks = () => import("./HowItWorksDialog");
+const loadDemo = () => import("./DemoDialog");
+const HowItWorksDialog = lazy(() => loadHowItWorks().then((m) => ({ default: m.HowItWorksDialog })));
+const DemoDialog = lazy(() => loadDemo().then((m) => ({ default: m.DemoDialog })));
+
+type ModalName = "how-it-works" | "demo";
+
+function Section({
+  id,
+  title,
+  intro,
+  children,
+  className,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+      className={cn("scroll-mt-16 focus:outline-none", className)}
+    >
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
+        <div className="mx-auto max-w-2xl text-center">
+          <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {title}
+          </h2>
+          {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
+        </div>
+        <div className="mt-12">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /welcome: the public landing page. It is its own small entry (no router): `signedIn` comes
+ * from the server, which knows the session when it serves the page.
+ */
+export function WelcomePage({ signedIn }: { signedIn: boolean }) {
+  const startTo = signedIn ? "/dashboard/cases" : "/register";
+  const startLabel = signedIn ? "Go to my legal chats" : "Get started free";
+  // A modal stays mounted once loaded, so it can animate out and hand focus back to its opener.
+  const [modal, setModal] = useState<ModalName | null>(null);
+  const [loaded, setLoaded] = useState<ReadonlySet<ModalName>>(new Set());
+  const openModal = (name: ModalName) => {
+    setLoaded((current) => new Set(current).add(name));
+    setModal(name);
+  };
+  const onOpenChange = (open: boolean) => {
+    if (!open) setModal(null);
+  };
+
+  return (
+    <div className="min-h-dvh bg-white">
+      <SkipLink />
+      <LandingHeader signedIn={signedIn} />
+      <main id="main" tabIndex={-1} className="focus:outline-none">
+        {/* Hero */}
+        <section aria-labelledby="hero-title" className="bg-gradient-to-b from-primary-50 via-white to-white">
+          <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:pt-16 lg:grid-cols-[1fr_minmax(0,32rem)] lg:pt-24 lg:pb-24">
+            <div>
+              <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-primary-800 ring-1 ring-primary-200">
+                <ShieldCheck className="size-4" aria-hidden />
+                Legal information, in plain words
+              </p>
+              <h1
+                id="hero-title"
+                className="mt-5 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl lg:text-[3.25rem] lg:leading-[1.1]"
+              >
+                Understand your legal situation and know your next step.
+              </h1>
+              <p className="mt-5 max-w-xl text-lg text-slate-700">
+                Ask LawGuide's AI assistant about a deposit your landlord kept, a contract you were asked to sign or a
+                business you want to start. It explains the law that may apply, in plain words. It is not a lawyer, and
+                it tells you when you need one.
+              </p>
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <AnchorButton href={startTo} size="lg" icon={<ArrowRight className="order-last size-5" aria-hidden />}>
+                  {startLabel}
+                </AnchorButton>
+                <Button
+                  variant="secondary"
+                  size="lg"
+                  onClick={() => openModal("how-it-works")}
+                  onPointerEnter={() => void loadHowItWorks()}
+                  onFocus={() => void loadHowItWorks()}
+                >
+                  See How It Works
+                </Button>
+              </div>
+              <p className="mt-5 text-sm text-slate-600">
+                Free plan, no card needed. Premium starts with a {PLANS.premium.trialDays}-day free trial.
+              </p>
+            </div>
+            <HeroChat />
+          </div>
+        </section>
+
+        {/* Topics */}
+        <section aria-labelledby="topics-title" className="border-y border-slate-200 bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-14">
+            <h2 id="topics-title" className="text-center text-2xl font-bold tracking-tight text-slate-900">
+              Help with everyday legal questions
+            </h2>
+            <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {TOPICS.map(({ Icon, title, text }) => (
+                <li
+                  key={title}
+                  className="flex items-start gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
+                >
+                  <span className="rounded-[var(--radius-control)] bg-primary-50 p-2 text-primary-800">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <span>
+                    <span className="block font-semibold text-slate-900">{title}</span>
+                    <span className="block text-sm text-slate-600">{text}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <Section
+          id="features"
+          title="What LawGuide does"
+          intro="One place to understand a legal problem, read the paperwork and prepare your next step."
+        >
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {FEATURES.map(({ Icon, title, text }) => (
+              <li
+                key={title}
+                className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)]"
+              >
+                <span className="inline-flex rounded-[var(--radius-control)] bg-primary-900 p-2.5 text-white">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
+                <p className="mt-2 text-slate-600">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section
+          id="how-it-works"
+          title="How it works"
+          intro="Three steps from a worrying situation to a clear next step."
+          className="bg-slate-50"
+        >
+          <ol className="grid gap-6 md:grid-cols-3">
+            {STEPS.map((step, i) => (
+              <li key={step.title} className="rounded-[var(--radius-card)] bg-white p-6 ring-1 ring-slate-200">
+                <span
+                  className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-lg font-bold text-primary-900"
+                  aria-hidden
+                >
+                  {i + 1}
+                </span>
+                <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-2 text-slate-600">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-10 flex justify-center">
+            <Button
+              variant="secondary"
+              size="lg"
+              icon={<MessageSquare className="size-5" aria-hidden />}
+              onClick={() => openModal("demo")}
+              onPointerEnter={() => void loadDemo()}
+              onFocus={() => void loadDemo()}
+            >
+              View a sample conversation
+            </Button>
+          </div>
+        </Section>
+
+        <Section
+          id="pricing"
+          title="Simple, honest pricing"
+          intro="Start free. Upgrade when you need more, and cancel anytime."
+        >
+          <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+            {[PLANS.free, PLANS.premium].map((plan) => {
+              const premium = plan.priceCents > 0;
+              return (
+                <li
+                  key={plan.id}
+                  className={cn(
+                    "flex flex-col rounded-[var(--radius-dialog)] border bg-white p-6 shadow-[var(--shadow-card)] sm:p-8",
+                    premium ? "border-premium-500 ring-1 ring-premium-500" : "border-slate-200",
+                  )}
+                >
+                  <div className="flex items-center justify-between gap-3">
+                    <h3 className="text-xl font-bold text-slate-900">{plan.name}</h3>
+                    {plan.trialDays ? (
+                      <span className="rounded-full bg-premium-100 px-3 py-1 text-sm font-semibold text-premium-900 ring-1 ring-premium-300 ring-inset">
+                        {plan.trialDays}-day free trial
+                      </span>
+                    ) : null}
+                  </div>
+                  <p className="mt-4 flex items-baseline gap-1.5">
+                    <span className="text-4xl font-bold tracking-tight text-primary-950">
+                      {formatPrice(plan.priceCents)}
+                    </span>
+                    <span className="text-slate-600">{premium ? `per ${plan.interval}` : "no card needed"}</span>
+                  </p>
+                  <p className="mt-3 text-slate-600">{plan.tagline}</p>
+                  <ul className="mt-6 flex-1 space-y-3">
+                    {plan.features.map((feature) => (
+                      <li key={feature} className="flex gap-3 text-slate-700">
+                        <Check className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden />
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                  <AnchorButton
+                    href={premium && signedIn ? "/dashboard/premium" : startTo}
+                    variant={premium ? "primary" : "secondary"}
+                    className="mt-8 w-full"
+                  >
+                    {premium
+                      ? `Try Premium free for ${plan.trialDays} days`
+                      : signedIn
+                        ? "Go to my legal chats"
+                        : "Register Free"}
+                  </AnchorButton>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="mt-6 text-center text-sm text-slate-600">
+            Prices in US dollars. Subscriptions are handled securely by Stripe.
+          </p>
+        </Section>
+
+        <Section
+          id="testimonials"
+          title="Testimonials"
+          intro="Quotes come from a list our team keeps up to date. Illustrative examples are labelled as such."
+          className="bg-slate-50"
+        >
+          <Testimonials />
+        </Section>
+
+        <Section id="faq" title="Frequently asked questions">
+          <div className="mx-auto max-w-3xl">
+            <LandingFaq />
+          </div>
+        </Section>
+
+        {/* Closing call to action */}
+        <section aria-labelledby="cta-title" className="px-4 pb-16 sm:pb-24">
+          <div className="mx-auto max-w-6xl rounded-[var(--radius-dialog)] bg-primary-900 px-6 py-12 text-center sm:px-12 sm:py-16">
+            <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
+              Start with one question.
+            </h2>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-primary-100">
+              Tell us what is going on. You will get a clear explanation and a next step, and you can talk to an
+              attorney when you need one.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <AnchorButton
+                href={startTo}
+                size="lg"
+                variant="secondary"
+                className="border-white focus-visible:outline-white"
+                icon={<ArrowRight className="order-last size-5" aria-hidden />}
+              >
+                {startLabel}
+              </AnchorButton>
+            </div>
+          </div>
+        </section>
+      </main>
+      <LandingFooter />
+
+      {loaded.has("how-it-works") ? (
+        <Suspense fallback={null}>
+          <HowItWorksDialog open={modal === "how-it-works"} onOpenChange={onOpenChange} startTo={startTo} />
+        </Suspense>
+      ) : null}
+      {loaded.has("demo") ? (
+        <Suspense fallback={null}>
+          <DemoDialog open={modal === "demo"} onOpenChange={onOpenChange} startTo={startTo} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

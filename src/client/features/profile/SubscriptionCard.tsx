@@ -1,0 +1,75 @@
+import { Badge, type BadgeTone } from "@client/components/ui/Badge";
+import { ButtonLink } from "@client/components/ui/ButtonLink";
+import { Card } from "@client/components/ui/Card";
+import { formatDate } from "@client/lib/dates";
+import { isPremiumStatus, PLANS } from "@shared/plans";
+import type { SubscriptionView } from "@shared/schemas/profile";
+import { AlertTriangle, CreditCard, Crown } from "lucide-react";
+
+const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
+  active: { label: "Active", tone: "green" },
+  trialing: { label: "Free trial", tone: "green" },
+  past_due: { label: "Payment due", tone: "amber" },
+  canceled: { label: "Canceled", tone: "slate" },
+};
+
+/** The subscription card of spec section 4 'Subscription', in every state. */
+export function SubscriptionCard({ subscription }: { subscription: SubscriptionView | null }) {
+  if (!subscription) {
+    return (
+      <Card className="p-5">
+        <div className="flex items-center justify-between gap-3">
+          <div>
+            <h2 className="text-lg font-bold">Free Plan</h2>
+            <p className="text-sm text-slate-600">{PLANS.free.tagline}</p>
+          </div>
+          <Badge tone="gray">Free</Badge>
+        </div>
+      </Card>
+    );
+  }
+  const status = STATUS[subscription.status] ?? {
+    label: subscription.status.replace(/_/g, " "),
+    tone: "gray" as const,
+  };
+  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
+  return (
+    <Card className="space-y-3 p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="flex items-center gap-2 text-lg font-bold">
+          <Crown className="size-5 text-premium-700" aria-hidden /> {subscription.plan}
+        </h2>
+        <Badge tone={status.tone}>{status.label}</Badge>
+      </div>
+      {subscription.status === "past_due" ? (
+        <p className="flex gap-2 rounded-[var(--radius-control)] bg-premium-50 p-3 text-sm text-premium-900">
+          <AlertTriangle className="size-5 shrink-0" aria-hidden />
+          Your last payment did not go through. Update your payment method to keep Premium.
+        </p>
+      ) : null}
+      {end && isPremiumStatus(subscription.status) ? (
+        subscription.cancelAtPeriodEnd ? (
+          <div className="text-sm text-slate-700">
+            <p>Expires on {end}</p>
+            <p className="text-slate-600">Your subscription will not renew automatically.</p>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-700">Renews on {end}</p>
+        )
+      ) : null}
+      {subscription.status === "canceled" && end ? <p className="text-sm text-slate-700">Ended on {end}</p> : null}
+      {subscription.paymentMethodLast4 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <CreditCard className="size-4" aria-hidden />
+          <span className="capitalize">{subscription.paymentMethodBrand ?? "Card"}</span> ending in{" "}
+          {subscription.paymentMethodLast4}
+        </p>
+      ) : null}
+      {!isPremiumStatus(subscription.status) ? (
+        <ButtonLink to="/dashboard/premium" variant="premium" size="sm">
+          Renew Premium
+        </ButtonLink>
+      ) : null}
+    </Card>
+  );
+}

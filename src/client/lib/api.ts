@@ -1,0 +1,55 @@
+import { isApiErrorBody } from "@shared/api-error";
+import { AUTH_TEXT } from "@shared/messages";
+
+/** An error answered by the API (or a network failure, status 0), with the server's message. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+async function toError(response: Response): Promise<ApiRequestError> {
+  try {
+    const body: unknown = await response.json();
+    if (isApiErrorBody(body)) {
+      return new ApiRequestError(response.status, body.error.code, body.error.message, body.error.fields);
+    }
+  } catch {
+    // not JSON
+  }
+  return new ApiRequestError(response.status, "HTTP_ERROR", AUTH_TEXT.unexpected);
+}
+
+/** Read a JSON answer, or throw ApiRequestError with the server's message. */
+export async function unwrap<T>(responsePromise: Promise<Response> | Response): Promise<T> {
+  let response: Response;
+  try {
+    response = await responsePromise;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiRequestError(0, "NETWORK", AUTH_TEXT.unexpected);
+  }
+  if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** JSON request to our API (used for better-auth's endpoints, which the typed client does not know). */
+export function apiFetch<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const init: RequestInit = {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    credentials: "same-origin",
+    headers: options.body === undefined ? {} : { "Content-Type": "application/json" },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  return unwrap<T>(fetch(path, init));
+}

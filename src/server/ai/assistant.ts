@@ -1,0 +1,276 @@
+import { TIMINGS_MS } from "@shared/constants";
+import type { ComparisonAnswer } from "@shared/schemas/cases";
+import type { AiModelsService, ModelChoice, Tier } from "../features/ai-models/ai-models.service";
+import type { LogService } from "../features/logs/logs.service";
+import type { SettingsService } from "../features/settings/settings.service";
+import { redactText } from "../lib/logger";
+import { createAnthropicProvider } from "./anthropic-provider";
+import { createOfflineProvider, OFFLINE_MODEL } from "./offline-provider";
+import { createOpenAIProvider } from "./openai-provider";
+import { type CaseContext, COMPARISON_INSTRUCTION, parseConfidence, systemPrompt } from "./prompts";
+import {
+  type AiProvider,
+  type AiResult,
+  type AnswerSource,
+  type ChatTurn,
+  PROVIDER_NAMES,
+  type ProviderId,
+  StoppedError,
+} from "./types";
+
+export interface AssistantConfig {
+  openai: { apiKey: string | undefined; baseURL: string | undefined };
+  anthropic: { apiKey: string | undefined; baseURL: string | undefined };
+  /** Answer with the offline assistant when every configured provider fails. */
+  offlineFallback: boolean;
+  offlineDelayMs?: number;
+  offlineChunkDelayMs?: number;
+}
+
+export type AnswerEvent =
+  | { type: "start"; provider: AnswerSource; model: string }
+  | { type: "delta"; text: string }
+  /** A provider failed part-way: what was shown so far is dropped and the next provider starts over. */
+  | { type: "reset"; failed: AnswerSource };
+
+export interface AnswerRequest {
+  tier: Tier;
+  context: CaseContext;
+  history: ChatTurn[];
+  userId: string;
+  signal?: AbortSignal;
+  onEvent: (event: AnswerEvent) => void;
+}
+
+export class AllProvidersFailedError extends Error {
+  constructor() {
+    super("Every AI provider failed");
+  }
+}
+
+export type ComparisonSide = "anthropic" | "openai";
+export const COMPARISON_SIDES: ComparisonSide[] = ["anthropic", "openai"];
+
+/** Spec section 9 confidence ranges, used when a model does not rate its own answer. */
+const CONFIDENCE_RANGES: Record<"preview" | "full", Record<ComparisonSide, [number, number]>> = {
+  preview: { anthropic: [80, 94], openai: [75, 89] },
+  full: { anthropic: [85, 94], openai: [80, 89] },
+};
+const OFFLINE_CONFIDENCE: Record<ComparisonSide, number> = { anthropic: 85, openai: 82 };
+
+/**
+ * The AI assistant: which providers answer whom, in which order, with which model, under which
+ * deadline; failures fall through to the next provider and every attempt is logged (category ai).
+ */
+export function createAssistant(
+  config: AssistantConfig,
+  deps: { settings: SettingsService; models: AiModelsService; logs: LogService; random?: () => number },
+) {
+  const random = deps.random ?? Math.random;
+  const providers: Partial<Record<ProviderId, AiProvider>> = {};
+  if (config.openai.apiKey)
+    providers.openai = createOpenAIProvider({ apiKey: config.openai.apiKey, baseURL: config.openai.baseURL });
+  if (config.anthropic.apiKey) {
+    providers.anthropic = createAnthropicProvider({
+      apiKey: config.anthropic.apiKey,
+      baseURL: config.anthropic.baseURL,
+    });
+  }
+  const offline = createOfflineProvider({
+    delayMs: config.offlineDelayMs ?? TIMINGS_MS.offlineAiDelay,
+    chunkDelayMs: config.offlineChunkDelayMs ?? 15,
+    random,
+  });
+
+  /** Premium starts with the default provider (Anthropic unless changed), Free with the other. */
+  async function order(tier: Tier): Promise<ProviderId[]> {
+    const { ai } = await deps.settings.get();
+    const first = ai.defaultProvider;
+    const other: ProviderId = first === "anthropic" ? "openai" : "anthropic";
+    return tier === "premium" ? [first, other] : [other, first];
+  }
+
+  async function choose(provider: AiProvider, tier: Tier): Promise<ModelChoice> {
+    if (provider.id === "offline") return { model: OFFLINE_MODEL, maxTokens: 2000, temperature: 0 };
+    return deps.models.choose(provider.id, tier);
+  }
+
+  async function logAttempt(
+    outcome: "ok" | "failed",
+    provider: AnswerSource,
+    model: string,
+    startedAt: number,
+    extra: Record<string, unknown>,
+    userId: string,
+  ) {
+    await deps.logs.app({
+      userId,
+      level: outcome === "ok" ? "info" : "warn",
+      category: "ai",
+      message:
+        outcome === "ok"
+          ? `AI response from ${PROVIDER_NAMES[provider]}`
+          : `Failed to get response from ${PROVIDER_NAMES[provider]}`,
+      metadata: { provider, model, latencyMs: Math.round(performance.now() - startedAt), ...extra },
+    });
+  }
+
+  function usageOf(result: AiResult) {
+    return result.usage
+      ? {
+          promptTokens: result.usage.promptTokens,
+          completionTokens: result.usage.completionTokens,
+          totalTokens: result.usage.totalTokens,
+        }
+      : {};
+  }
+
+  function errorText(error: unknown): string {
+    return redactText(error instanceof Error ? error.message : String(error)).slice(0, 500);
+  }
+
+  return {
+    configured: { openai: Boolean(providers.openai), anthropic: Boolean(providers.anthropic) },
+
+    /** Stream one answer through the chain; throws StoppedError on Stop, AllProvidersFailedError when none answered. */
+    async streamAnswer(request: AnswerRequest): Promise<AiResult> {
+      const { ai } = await deps.settings.get();
+      const timeoutMs = ai.responseTimeout * 1000;
+      const chain: AiProvider[] = (await order(request.tier)).flatMap((id) => (providers[id] ? [providers[id]] : []));
+      if (config.offlineFallback || chain.length === 0) chain.push(offline);
+      const system = systemPrompt(request.context);
+      for (const provider of chain) {
+        const choice = await choose(provider, request.tier);
+        const startedAt = performance.now();
+        let firstTokenMs: number | null = null;
+        try {
+          const result = await provider.stream(
+            {
+              system,
+              messages: request.history,
+              model: choice.model,
+              maxTokens: choice.maxTokens,
+              temperature: choice.temperature,
+              userId: request.userId,
+              timeoutMs,
+              ...(request.signal ? { signal: request.signal } : {}),
+            },
+            (text) => {
+              if (firstTokenMs === null) {
+                firstTokenMs = Math.round(performance.now() - startedAt);
+                request.onEvent({ type: "start", provider: provider.id, model: choice.model });
+              }
+              request.onEvent({ type: "delta", text });
+            },
+          );
+          await logAttempt(
+            "ok",
+            provider.id,
+            choice.model,
+            startedAt,
+            { caseId: request.context.caseId, firstTokenMs, ...usageOf(result) },
+            request.userId,
+          );
+          return result;
+        } catch (error) {
+          if (error instanceof StoppedError) throw error;
+          await logAttempt(
+            "failed",
+            provider.id,
+            choice.model,
+            startedAt,
+            { caseId: request.context.caseId, error: errorText(error) },
+            request.userId,
+          );
+          if (firstTokenMs !== null) request.onEvent({ type: "reset", failed: provider.id });
+        }
+      }
+      throw new AllProvidersFailedError();
+    },
+
+    /**
+     * Both providers answer the same question side by side: full streamed answers (Premium) or
+     * short previews of at most `previewTokenLimit` tokens (Free). A side whose provider is not
+     * configured or fails is answered by the offline assistant.
+     */
+    async compare(request: {
+      mode: "preview" | "full";
+      tier: Tier;
+      context: CaseContext;
+      history: ChatTurn[];
+      userId: string;
+      signal?: AbortSignal;
+      onDelta?: (side: ComparisonSide, text: string) => void;
+      onReset?: (side: ComparisonSide) => void;
+    }): Promise<ComparisonAnswer[]> {
+      const { ai } = await deps.settings.get();
+      const timeoutMs = ai.responseTimeout * 1000;
+      const system = `${systemPrompt(request.context)}${COMPARISON_INSTRUCTION}`;
+
+      const runSide = async (side: ComparisonSide): Promise<ComparisonAnswer> => {
+        const candidates: AiProvider[] = [...(providers[side] ? [providers[side]] : []), offline];
+        for (const provider of candidates) {
+          const choice = await choose(provider, request.tier);
+          const maxTokens = request.mode === "preview" ? ai.previewTokenLimit : choice.maxTokens;
+          const startedAt = performance.now();
+          let streamed = false;
+          try {
+            const aiRequest = {
+              system,
+              messages: request.history,
+              model: choice.model,
+              maxTokens,
+              temperature: choice.temperature,
+              userId: request.userId,
+              timeoutMs,
+              ...(request.signal ? { signal: request.signal } : {}),
+            };
+            const result =
+              request.mode === "full"
+                ? await provider.stream(aiRequest, (text) => {
+                    streamed = true;
+                    request.onDelta?.(side, text);
+                  })
+                : await provider.complete(aiRequest);
+            await logAttempt(
+              "ok",
+              provider.id,
+              choice.model,
+              startedAt,
+              { caseId: request.context.caseId, comparison: request.mode, ...usageOf(result) },
+              request.userId,
+            );
+            const parsed = parseConfidence(result.content);
+            const [low, high] = CONFIDENCE_RANGES[request.mode][side];
+            const confidence =
+              provider.id === "offline"
+                ? OFFLINE_CONFIDENCE[side]
+                : (parsed.confidence ?? low + Math.floor(random() * (high - low + 1)));
+            const reasoning =
+              parsed.reasoning ??
+              (provider.id === "offline"
+                ? "General information from LawGuide's offline assistant, not specific to your state."
+                : "The model did not rate this answer itself; the figure is LawGuide's usual range for this provider.");
+            return { side, provider: provider.id, model: choice.model, content: parsed.content, confidence, reasoning };
+          } catch (error) {
+            if (error instanceof StoppedError) throw error;
+            await logAttempt(
+              "failed",
+              provider.id,
+              choice.model,
+              startedAt,
+              { caseId: request.context.caseId, comparison: request.mode, error: errorText(error) },
+              request.userId,
+            );
+            if (streamed) request.onReset?.(side);
+          }
+        }
+        throw new AllProvidersFailedError();
+      };
+
+      return Promise.all(COMPARISON_SIDES.map(runSide));
+    },
+  };
+}
+
+export type Assistant = ReturnType<typeof createAssistant>;

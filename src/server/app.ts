@@ -1,0 +1,111 @@
+import { ERROR_CODES } from "@shared/api-error";
+import { GENERIC_TEXT } from "@shared/messages";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { createAuthRoutes } from "./auth/auth.routes";
+import { createAccountRoutes } from "./features/account/account.routes";
+import { createAdminRoutes } from "./features/admin/admin.routes";
+import { createCasesRoutes } from "./features/cases/cases.routes";
+import { createOutboxRoutes } from "./features/dev/outbox.routes";
+import { createDocumentsRoutes } from "./features/documents/documents.routes";
+import { createHealthRoutes } from "./features/health/health.routes";
+import { createProfileRoutes } from "./features/profile/profile.routes";
+import { createAdminSettingsRoutes, createPublicSettingsRoutes } from "./features/settings/settings.routes";
+import { createTestimonialsRoutes } from "./features/testimonials/testimonials.routes";
+import type { AppEnv } from "./http/env";
+import { clientAddress, originCheck, securityHeaders } from "./http/security";
+import { createSessionGuards } from "./http/session";
+import { serveClient } from "./http/static";
+import { ApiError } from "./lib/errors";
+import type { Services } from "./services";
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Build the whole HTTP application (no listening: the entry point and the tests serve it).
+ * Order matters: security headers and the client address first, the origin check before any
+ * state-changing route, the API, then the built client with its SPA fallback.
+ */
+export function createApp(services: Services) {
+  const {
+    config,
+    database,
+    auth,
+    accounts,
+    settings,
+    mailer,
+    db,
+    logs,
+    cases,
+    chat,
+    testimonials,
+    profile,
+    documents,
+  } = services;
+  const guards = createSessionGuards({
+    accounts,
+    settings,
+    authSecret: config.authSecret,
+    builtInAdminEmail: config.admin.email,
+  });
+
+  const api = new Hono<AppEnv>()
+    .route("/health", createHealthRoutes(config, database, mailer))
+    .route("/auth", createAuthRoutes(auth))
+    .route("/", createAccountRoutes(guards))
+    .route("/settings", createPublicSettingsRoutes(settings, config))
+    .route("/cases", createCasesRoutes(cases, chat, guards))
+    .route("/testimonials", createTestimonialsRoutes(testimonials))
+    .route("/profile", createProfileRoutes(profile, auth, guards))
+    .route("/documents", createDocumentsRoutes(documents, guards))
+    .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
+    .route("/admin", createAdminRoutes(db, logs, guards));
+
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
+  app.use(clientAddress({ trustProxy: config.trustProxy }));
+  app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError(413, ERROR_CODES.tooLarge, GENERIC_TEXT.tooLarge);
+      },
+    }),
+  );
+
+  const routes = app.route("/api", api);
+  if (config.mode === "embedded") app.route("/dev", createOutboxRoutes(mailer));
+  app.all("/api/*", () => {
+    throw new ApiError(404, ERROR_CODES.notFound, GENERIC_TEXT.notFound);
+  });
+  app.get("/robots.txt", (c) =>
+    c.text(
+      "User-agent: *\nAllow: /welcome\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /dev/\n",
+    ),
+  );
+  app.use(serveClient(config.clientDir, { isSignedIn: async (c) => Boolean(await guards.currentUser(c)) }));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code =
+        status === 401 ? ERROR_CODES.unauthenticated : status === 404 ? ERROR_CODES.notFound : ERROR_CODES.invalidInput;
+      return c.json({ error: { code, message: error.message || GENERIC_TEXT.invalidInput } }, status);
+    }
+    services.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, "unhandled error");
+    return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_TEXT.internal } }, 500);
+  });
+  app.notFound((c) => c.json({ error: { code: ERROR_CODES.notFound, message: GENERIC_TEXT.notFound } }, 404));
+
+  return routes;
+}
+
+export type App = ReturnType<typeof createApp>;
+/** The API's type, for Hono's typed client in the browser (`hc<AppType>`). */
+export type AppType = App;

@@ -1,0 +1,63 @@
+import { ERROR_CODES } from "@shared/api-error";
+import { AUTH_TEXT } from "@shared/messages";
+import { Hono } from "hono";
+import type { AppEnv } from "../http/env";
+import { notFound } from "../lib/errors";
+import { type Auth, CLIENT_IP_HEADER, PUBLIC_AUTH_ENDPOINTS } from "./auth";
+
+/** better-auth's codes mapped to the texts LawGuide shows. */
+const ERROR_MAP: Record<string, { code: string; message?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: ERROR_CODES.invalidCredentials, message: AUTH_TEXT.loginFailed },
+  USER_ALREADY_EXISTS: { code: ERROR_CODES.emailTaken, message: AUTH_TEXT.emailTaken },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: ERROR_CODES.emailTaken, message: AUTH_TEXT.emailTaken },
+  INVALID_PASSWORD: { code: ERROR_CODES.invalidCredentials, message: AUTH_TEXT.currentPasswordWrong },
+  INVALID_TOKEN: { code: ERROR_CODES.invalidToken, message: AUTH_TEXT.resetLinkInvalid },
+  INVALID_EMAIL: { code: ERROR_CODES.invalidInput, message: AUTH_TEXT.invalidEmail },
+  PASSWORD_TOO_SHORT: { code: ERROR_CODES.invalidInput },
+  PASSWORD_TOO_LONG: { code: ERROR_CODES.invalidInput },
+  MISSING_OR_NULL_ORIGIN: { code: ERROR_CODES.badOrigin },
+  INVALID_ORIGIN: { code: ERROR_CODES.badOrigin },
+  FAILED_TO_CREATE_USER: { code: ERROR_CODES.internal, message: AUTH_TEXT.registrationFailed },
+};
+
+/**
+ * better-auth behind an allow-list of endpoints, with the client's address handed over for rate
+ * limits and its error bodies rewritten into the API's error shape.
+ */
+export function createAuthRoutes(auth: Auth) {
+  return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
+    const subPath = c.req.path.slice("/api/auth".length);
+    if (!PUBLIC_AUTH_ENDPOINTS.has(`${c.req.method} ${subPath}`)) throw notFound();
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    const request = new Request(c.req.raw, { headers });
+    const response = await auth.handler(request);
+    return response.ok ? response : rewriteError(response);
+  });
+}
+
+async function rewriteError(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  let code: string = ERROR_CODES.internal;
+  let message: string = AUTH_TEXT.unexpected;
+  try {
+    const body = (await response.json()) as { code?: string; message?: string };
+    code = body.code ?? code;
+    message = body.message ?? message;
+  } catch {
+    // not JSON: keep the generic text
+  }
+  if (response.status === 429 && code !== ERROR_CODES.accountLocked) {
+    code = ERROR_CODES.rateLimited;
+    message = AUTH_TEXT.tooManyRequests;
+  }
+  const mapped = ERROR_MAP[code];
+  if (mapped) {
+    code = mapped.code;
+    message = mapped.message ?? message;
+  }
+  return new Response(JSON.stringify({ error: { code, message } }), { status: response.status, headers });
+}

@@ -1,0 +1,324 @@
+import { ERROR_CODES } from "@shared/api-error";
+import { LOCKOUT_MINUTES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/constants";
+import { AUTH_TEXT } from "@shared/messages";
+import { emailSchema, signUpBodySchema } from "@shared/schemas/auth";
+import { passwordLengthError } from "@shared/validation/auth-rules";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { admin } from "better-auth/plugins";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { account, rateLimit, session, user, verification } from "../db/schema";
+import type { AccountService } from "../features/account/account.service";
+import { splitName } from "../features/account/account.service";
+import type { LogService } from "../features/logs/logs.service";
+import type { Mailer } from "../features/mail/mail.service";
+import type { SettingsService } from "../features/settings/settings.service";
+import type { Logger } from "../lib/logger";
+
+/** Header carrying the client's address to better-auth (rate limits); set only by our server. */
+export const CLIENT_IP_HEADER = "x-lawguide-client-ip";
+
+/** The better-auth endpoints reachable over HTTP; every other one answers 404. */
+export const PUBLIC_AUTH_ENDPOINTS = new Set([
+  "POST /sign-in/email",
+  "POST /sign-up/email",
+  "POST /sign-out",
+  "GET /get-session",
+  "POST /request-password-reset",
+  "POST /reset-password",
+  "POST /change-password",
+]);
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  settings: SettingsService;
+  accounts: AccountService;
+  logs: LogService;
+}
+
+const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
+
+export function createAuth(deps: AuthDeps) {
+  const { config, db, logger, mailer, settings, accounts, logs } = deps;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const perMinute = config.authRateLimitPerMinute;
+
+  const actorOf = (request: Request | undefined, userId?: string | null) => ({
+    userId: userId ?? null,
+    ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? null,
+    userAgent: request?.headers.get("user-agent") ?? null,
+  });
+
+  return betterAuth({
+    appName: "LawGuide",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    trustedOrigins: async (request) => {
+      const origins = [publicOrigin];
+      const host = request?.headers.get("host");
+      if (host) origins.push(`http://${host}`, `https://${host}`);
+      return origins;
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: target.email,
+          subject: "Reset your LawGuide password",
+          text: [
+            "Hello,",
+            "",
+            "Someone asked to reset the password of your LawGuide account. If it was you, open this link to choose a new password:",
+            "",
+            link,
+            "",
+            "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.",
+            "",
+            "LawGuide",
+          ].join("\n"),
+          html: `<p>Hello,</p><p>Someone asked to reset the password of your LawGuide account. If it was you, open this link to choose a new password:</p><p><a href="${link}">Reset my password</a></p><p>The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.</p><p>LawGuide</p>`,
+        });
+      },
+      onPasswordReset: async ({ user: target }, request) => {
+        await accounts.lockout.clear(target.email.toLowerCase());
+        await logs.app({ ...actorOf(request, target.id), category: "auth", message: "Password reset" });
+      },
+    },
+    session: {
+      expiresIn: SESSION_COOKIE_MAX_AGE_S,
+      disableSessionRefresh: true,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: {
+        "/sign-in/email": { window: 60, max: perMinute },
+        "/sign-up/email": { window: 60, max: perMinute },
+        "/change-password": { window: 60, max: perMinute },
+        "/request-password-reset": { window: 60, max: Math.max(3, Math.ceil(perMinute / 6)) },
+        "/reset-password": { window: 60, max: perMinute },
+      },
+    },
+    advanced: {
+      cookiePrefix: "lawguide",
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: "error",
+      log: (level, message) => {
+        if (level === "error") logger.error({ source: "better-auth" }, message);
+        else logger.warn({ source: "better-auth" }, message);
+      },
+    },
+    onAPIError: {
+      onError: (error) => {
+        // Refusals (4xx) are answered to the client and logged by our hooks; only faults go to the log.
+        if (isAPIError(error) && error.statusCode < 500) return;
+        logger.error({ err: error, source: "better-auth" }, "auth error");
+      },
+    },
+    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created, ctx) => {
+            const body = (ctx?.body ?? {}) as Record<string, unknown>;
+            const fromName = splitName(created.name);
+            await accounts.ensureProfile(created.id, {
+              firstName: typeof body.firstName === "string" ? body.firstName : fromName.firstName,
+              lastName: typeof body.lastName === "string" ? body.lastName : fromName.lastName,
+              phone: typeof body.phone === "string" ? body.phone : undefined,
+              profession: typeof body.profession === "string" ? body.profession : undefined,
+            });
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (data) => {
+            const { security } = await settings.get();
+            const byTimeout = new Date(Date.now() + security.sessionTimeout * 3_600_000);
+            return { data: { ...data, expiresAt: byTimeout } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        switch (ctx.path) {
+          case "/sign-up/email": {
+            const current = await settings.get();
+            if (!current.general.allowRegistration) {
+              throw new APIError("FORBIDDEN", {
+                message: AUTH_TEXT.registrationClosed,
+                code: ERROR_CODES.registrationClosed,
+              });
+            }
+            const parsed = signUpBodySchema.safeParse(body);
+            if (!parsed.success) {
+              throw new APIError("BAD_REQUEST", {
+                message: parsed.error.issues[0]?.message ?? AUTH_TEXT.registrationMissingFields,
+                code: ERROR_CODES.invalidInput,
+              });
+            }
+            const email = emailSchema.safeParse(parsed.data.email);
+            if (!email.success) {
+              throw new APIError("BAD_REQUEST", { message: AUTH_TEXT.invalidEmail, code: ERROR_CODES.invalidInput });
+            }
+            const tooShort = passwordLengthError(parsed.data.password, current.security.passwordMinLength, false);
+            if (tooShort) throw new APIError("BAD_REQUEST", { message: tooShort, code: ERROR_CODES.invalidInput });
+            // Keep only what a visitor may set: never `role`, `emailVerified`, `banned`, ...
+            const clean: Record<string, unknown> = {
+              email: email.data,
+              password: parsed.data.password,
+              name: `${parsed.data.firstName} ${parsed.data.lastName}`.trim(),
+              firstName: parsed.data.firstName,
+              lastName: parsed.data.lastName,
+              ...(parsed.data.phone ? { phone: parsed.data.phone } : {}),
+              ...(parsed.data.profession ? { profession: parsed.data.profession } : {}),
+              ...(parsed.data.rememberMe === undefined ? {} : { rememberMe: parsed.data.rememberMe }),
+            };
+            for (const key of Object.keys(body)) delete body[key];
+            Object.assign(body, clean);
+            return;
+          }
+          case "/sign-in/email": {
+            const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+            if (!email || typeof body.password !== "string" || body.password === "") {
+              throw new APIError("BAD_REQUEST", {
+                message: AUTH_TEXT.emailAndPasswordRequired,
+                code: ERROR_CODES.invalidInput,
+              });
+            }
+            body.email = email;
+            const lockedUntil = await accounts.lockout.lockedUntil(email);
+            if (lockedUntil) {
+              await logs.app({
+                ...actorOf(ctx.request),
+                level: "warn",
+                category: "auth",
+                message: "Sign-in refused: account locked",
+                metadata: { email, lockedUntil: lockedUntil.toISOString() },
+              });
+              throw new APIError("TOO_MANY_REQUESTS", {
+                message: AUTH_TEXT.lockedOut(LOCKOUT_MINUTES),
+                code: ERROR_CODES.accountLocked,
+              });
+            }
+            return;
+          }
+          case "/change-password":
+          case "/reset-password": {
+            if (typeof body.newPassword !== "string") return;
+            const { security } = await settings.get();
+            const tooShort = passwordLengthError(body.newPassword, security.passwordMinLength, true);
+            if (tooShort) throw new APIError("BAD_REQUEST", { message: tooShort, code: ERROR_CODES.invalidInput });
+            return;
+          }
+          case "/sign-out": {
+            const current = await getSessionFromCtx(ctx).catch(() => null);
+            if (current) {
+              await logs.app({
+                ...actorOf(ctx.request, current.user.id),
+                category: "auth",
+                message: "User signed out",
+              });
+            }
+            return;
+          }
+          default:
+            return;
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned);
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const reason = failed ? returned.body?.code : undefined;
+        switch (ctx.path) {
+          case "/sign-in/email": {
+            const email = typeof body.email === "string" ? body.email : "";
+            if (failed) {
+              const { security } = await settings.get();
+              const locked = email ? await accounts.lockout.recordFailure(email, security.maxLoginAttempts) : false;
+              await logs.app({
+                ...actorOf(ctx.request),
+                level: "warn",
+                category: "auth",
+                message: locked ? "Sign-in failed; account locked" : "Sign-in failed",
+                metadata: { email, reason },
+              });
+              return;
+            }
+            const signedIn = ctx.context.newSession?.user;
+            if (signedIn) {
+              await accounts.lockout.clear(email);
+              await accounts.recordSignIn(signedIn.id);
+              await logs.app({ ...actorOf(ctx.request, signedIn.id), category: "auth", message: "User signed in" });
+            }
+            return;
+          }
+          case "/sign-up/email": {
+            if (failed) {
+              await logs.app({
+                ...actorOf(ctx.request),
+                level: "warn",
+                category: "auth",
+                message: "Registration failed",
+                metadata: { email: body.email, reason },
+              });
+              return;
+            }
+            const created = ctx.context.newSession?.user;
+            if (created) {
+              await accounts.recordSignIn(created.id);
+              await logs.app({ ...actorOf(ctx.request, created.id), category: "auth", message: "User registered" });
+            }
+            return;
+          }
+          case "/change-password": {
+            const userId = ctx.context.session?.user.id ?? null;
+            await logs.app({
+              ...actorOf(ctx.request, userId),
+              level: failed ? "warn" : "info",
+              category: "auth",
+              message: failed ? "Password change failed" : "Password changed",
+              ...(reason ? { metadata: { reason } } : {}),
+            });
+            return;
+          }
+          case "/request-password-reset": {
+            await logs.app({
+              ...actorOf(ctx.request),
+              category: "auth",
+              message: "Password reset requested",
+              metadata: { email: body.email },
+            });
+            return;
+          }
+          default:
+            return;
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

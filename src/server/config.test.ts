@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dir = () => mkdtempSync(path.join(tmpdir(), "lawguide-config-"));
+
+describe("configuration", () => {
+  it("runs embedded with no variables: PGlite, demo accounts, default admin, a kept secret", () => {
+    const dataDir = dir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      mode: "embedded",
+      publicUrl: "http://localhost:3000",
+      demoAccounts: true,
+      admin: { email: "admin@example.com", password: "admin-password" },
+    });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8").trim()).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(config.authSecret);
+  });
+
+  it("turns demo accounts off with DEMO_ACCOUNTS=false", () => {
+    expect(loadConfig({ DATA_DIR: dir(), DEMO_ACCOUNTS: "false" }).demoAccounts).toBe(false);
+  });
+
+  it("has no demo accounts and no default admin password with DATABASE_URL", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://localhost/x",
+      AUTH_SECRET: "s".repeat(32),
+      DEMO_ACCOUNTS: "true",
+    });
+    expect(config.mode).toBe("configured");
+    expect(config.demoAccounts).toBe(false);
+    expect(config.admin.password).toBeUndefined();
+  });
+
+  it("needs AUTH_SECRET with DATABASE_URL", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://localhost/x" })).toThrow(/AUTH_SECRET/);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PUBLIC_URL: "not a url" }, "PUBLIC_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ SMTP_URL: "http://mail" }, "SMTP_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ ADMIN_EMAIL: "nope" }, "ADMIN_EMAIL"],
+    [{ DEMO_ACCOUNTS: "maybe" }, "DEMO_ACCOUNTS"],
+  ])("stops on a bad value and names it: %o", (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(name);
+  });
+});

@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration: environment variables read once at start and validated. A bad value stops the
+ * start with a message naming the variable. Modes follow the configuration, never NODE_ENV.
+ */
+
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: optionalString,
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+  DEMO_ACCOUNTS: boolish.optional(),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl,
+  ANTHROPIC_MODEL: optionalString,
+  AI_OFFLINE_FALLBACK: boolish.default(true),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PREMIUM: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: optionalString,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: boolish.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  CLIENT_DIR: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string | undefined;
+  publicUrl: string;
+  mode: "embedded" | "configured";
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  admin: { email: string; password: string | undefined };
+  demoAccounts: boolean;
+  openai: { apiKey: string | undefined; baseURL: string | undefined; model: string | undefined };
+  anthropic: { apiKey: string | undefined; baseURL: string | undefined; model: string | undefined };
+  /** Answer with the offline assistant when no provider is configured or every one fails. */
+  aiOfflineFallback: boolean;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    pricePremium: string | undefined;
+    apiUrl: string | undefined;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export const DEMO_ACCOUNTS = [
+  { email: "demo@example.com", password: "demo-password", label: "Free member", plan: "free" as const },
+  { email: "premium@example.com", password: "demo-password", label: "Premium member", plan: "premium" as const },
+] as const;
+export const DEFAULT_ADMIN = { email: "admin@example.com", password: "admin-password" } as const;
+
+/** Parse the environment. Throws ConfigError naming every bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+/**
+ * Build the configuration. In embedded mode (no DATABASE_URL) the auth secret is generated once
+ * and kept in DATA_DIR, so sessions survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const e = parseEnv(env);
+  const mode = e.DATABASE_URL ? "configured" : "embedded";
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (mode === "configured") {
+      throw new ConfigError(
+        "Invalid configuration:\n  AUTH_SECRET: required when DATABASE_URL is set (every server process must share it); use at least 32 random characters",
+      );
+    }
+    authSecret = readOrCreateSecret(dataDir);
+  }
+
+  const embedded = mode === "embedded";
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    mode,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret,
+    admin: {
+      email: (e.ADMIN_EMAIL ?? DEFAULT_ADMIN.email).toLowerCase(),
+      password: e.ADMIN_PASSWORD ?? (embedded ? DEFAULT_ADMIN.password : undefined),
+    },
+    demoAccounts: embedded && (e.DEMO_ACCOUNTS ?? true),
+    openai: { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
+    aiOfflineFallback: e.AI_OFFLINE_FALLBACK,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      pricePremium: e.STRIPE_PRICE_PREMIUM,
+      apiUrl: e.STRIPE_API_URL,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "LawGuide <no-reply@lawguide.example>",
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    clientDir: path.resolve(cwd, e.CLIENT_DIR ?? "dist/client"),
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const value = readFileSync(file, "utf8").trim();
+    if (value.length >= 32) return value;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,475 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The whole data model (DESIGN section 6). Table names follow the spec where it gives them;
+ * better-auth's tables (`user`, `session`, `account`, `verification`, `rate_limit`) keep the
+ * property names its Drizzle adapter expects.
+ */
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------- better-auth
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- accounts
+
+export const userProfiles = pgTable("user_profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  firstName: text("first_name").notNull().default(""),
+  lastName: text("last_name").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  address: text("address").notNull().default(""),
+  profession: text("profession").notNull().default(""),
+  preferences: jsonb("preferences")
+    .$type<{ emailNotifications: boolean; pushNotifications: boolean; marketingEmails: boolean }>()
+    .notNull(),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Failed sign-ins per e-mail address, shared by every server process (lockout). */
+export const loginAttempts = pgTable("login_attempts", {
+  email: text("email").primaryKey(),
+  failedCount: integer("failed_count").notNull().default(0),
+  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+// ---------------------------------------------------------------- cases and chat
+
+export const cases = pgTable(
+  "cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status").notNull().default("active"),
+    category: text("category"),
+    complexity: text("complexity"),
+    estimatedValue: numeric("estimated_value", { precision: 14, scale: 2, mode: "number" }),
+    assignedAttorney: text("assigned_attorney"),
+    messageCount: integer("message_count").notNull().default(0),
+    userMessageCount: integer("user_message_count").notNull().default(0),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    /** Set while an assistant reply is being generated; a second one is refused (409). */
+    replyStartedAt: timestamp("reply_started_at", { withTimezone: true }),
+    /** Set by Stop; the process writing the reply sees it and ends the answer there. */
+    replyStopRequestedAt: timestamp("reply_stop_requested_at", { withTimezone: true }),
+    /** When the document-generation offer was posted (it is posted once per case). */
+    documentOfferedAt: timestamp("document_offered_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("cases_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("cases_status_updated_idx").on(t.status, t.updatedAt.desc().nullsFirst()),
+    index("cases_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("cases_complexity_check", sql`${t.complexity} is null or ${t.complexity} in ('simple','moderate','complex')`),
+  ],
+);
+
+export const caseMessages = pgTable(
+  "case_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Order of the conversation (several rows may share one transaction time). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    isUser: boolean("is_user").notNull(),
+    attachments: jsonb("attachments").$type<string[]>().notNull().default([]),
+    aiProvider: text("ai_provider"),
+    aiModel: text("ai_model"),
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    totalTokens: integer("total_tokens"),
+    /** complete | stopped | error */
+    state: text("state").notNull().default("complete"),
+    kind: text("kind").notNull().default("chat"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Each index sorts as its queries do (DESC NULLS FIRST, PostgreSQL's default for DESC), so a page
+  // is read straight from it without sorting the whole case or list.
+  (t) => [index("case_messages_case_seq_idx").on(t.caseId, t.seq.desc().nullsFirst())],
+);
+
+export const comparisonVotes = pgTable(
+  "comparison_votes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id").references(() => cases.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    /** preview (Free: 200-token teasers) | full (Premium) */
+    mode: text("mode").notNull().default("full"),
+    /** Both answers as given, so the chosen one is taken from here, never from the browser. */
+    answers: jsonb("answers")
+      .$type<
+        Array<{ side: string; provider: string; model: string; content: string; confidence: number; reasoning: string }>
+      >()
+      .notNull()
+      .default([]),
+    chosenProvider: text("chosen_provider"),
+    chosenModel: text("chosen_model"),
+    otherProvider: text("other_provider"),
+    chosenAt: timestamp("chosen_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("comparison_votes_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- attorneys and referrals
+
+export const attorneys = pgTable(
+  "attorneys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    firm: text("firm"),
+    specialties: jsonb("specialties").$type<string[]>().notNull().default([]),
+    location: text("location"),
+    rating: real("rating"),
+    experience: integer("experience"),
+    hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2, mode: "number" }),
+    bio: text("bio"),
+    isActive: boolean("is_active").notNull().default(true),
+    caseTypes: jsonb("case_types").$type<string[]>().notNull().default([]),
+    availability: text("availability").notNull().default("available"),
+    ...timestamps,
+  },
+  (t) => [index("attorneys_created_idx").on(t.createdAt.desc().nullsFirst())],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id").references(() => cases.id, { onDelete: "set null" }),
+    /** generated | upload */
+    type: text("type").notNull(),
+    templateId: text("template_id"),
+    title: text("title").notNull(),
+    fileName: text("file_name"),
+    mimeType: text("mime_type"),
+    sizeBytes: integer("size_bytes"),
+    storageKey: text("storage_key"),
+    content: text("content"),
+    answers: jsonb("answers").$type<Record<string, unknown>>(),
+    extractedText: text("extracted_text"),
+    analysis: text("analysis"),
+    status: text("status").notNull().default("ready"),
+    ...timestamps,
+  },
+  (t) => [
+    index("documents_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("documents_type_created_idx").on(t.type, t.createdAt),
+    check("documents_type_check", sql`${t.type} in ('generated','upload')`),
+  ],
+);
+
+export const attorneyReferrals = pgTable(
+  "attorney_referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id").references(() => cases.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id").references(() => documents.id, { onDelete: "cascade" }),
+    attorneyId: uuid("attorney_id").references(() => attorneys.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    feeCents: integer("fee_cents"),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [
+    index("attorney_referrals_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    index("attorney_referrals_case_idx").on(t.caseId),
+  ],
+);
+
+export const documentDrafts = pgTable(
+  "document_drafts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    templateId: text("template_id").notNull(),
+    answers: jsonb("answers").$type<Record<string, unknown>>().notNull().default({}),
+    step: integer("step").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("document_drafts_user_template_idx").on(t.userId, t.templateId)],
+);
+
+// ---------------------------------------------------------------- billing
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** stripe | demo | admin */
+    source: text("source").notNull(),
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    priceId: text("price_id"),
+    status: text("status").notNull(),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    paymentMethodBrand: text("payment_method_brand"),
+    paymentMethodLast4: text("payment_method_last4"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("subscriptions_user_idx").on(t.userId), index("subscriptions_status_idx").on(t.status)],
+);
+
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- operations
+
+export const appLogs = pgTable(
+  "app_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    level: text("level").notNull(),
+    category: text("category").notNull(),
+    message: text("message").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("app_logs_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("app_logs_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst()),
+    index("app_logs_user_idx").on(t.userId),
+  ],
+);
+
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    tableName: text("table_name"),
+    recordId: text("record_id"),
+    oldValues: jsonb("old_values").$type<Record<string, unknown>>(),
+    newValues: jsonb("new_values").$type<Record<string, unknown>>(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_logs_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("audit_logs_user_idx").on(t.userId),
+  ],
+);
+
+export const systemSettings = pgTable("system_settings", {
+  section: text("section").primaryKey(),
+  values: jsonb("values").$type<Record<string, unknown>>().notNull().default({}),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const aiModels = pgTable(
+  "ai_models",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    userTiers: jsonb("user_tiers").$type<Array<"free" | "premium">>().notNull().default(["free", "premium"]),
+    maxTokens: integer("max_tokens").notNull().default(2000),
+    temperature: doublePrecision("temperature").notNull().default(0.7),
+    description: text("description").notNull().default(""),
+    costPerToken: doublePrecision("cost_per_token").notNull().default(0.001),
+    priority: integer("priority").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [check("ai_models_provider_check", sql`${t.provider} in ('openai','anthropic')`)],
+);
+
+/** Testimonials on the landing page: edited by administrators, never invented. */
+export const testimonials = pgTable("testimonials", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  quote: text("quote").notNull(),
+  author: text("author").notNull(),
+  context: text("context").notNull().default(""),
+  isExample: boolean("is_example").notNull().default(true),
+  isActive: boolean("is_active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  ...timestamps,
+});
+
+/** Mail written here instead of sent when no SMTP server is configured (embedded mode). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst())],
+);
+
+/** Monthly counters of metered actions (uploads per month for Free members). */
+export const usageCounters = pgTable(
+  "usage_counters",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    metric: text("metric").notNull(),
+    period: text("period").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.metric, t.period] })],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  rateLimit,
+  userProfiles,
+  loginAttempts,
+  cases,
+  caseMessages,
+  comparisonVotes,
+  attorneys,
+  documents,
+  attorneyReferrals,
+  documentDrafts,
+  subscriptions,
+  stripeEvents,
+  appLogs,
+  auditLogs,
+  systemSettings,
+  aiModels,
+  testimonials,
+  mailOutbox,
+  usageCounters,
+};

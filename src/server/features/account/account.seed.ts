@@ -1,0 +1,41 @@
+import type { Config } from "../../config";
+import { DEMO_ACCOUNTS } from "../../config";
+import type { Services } from "../../services";
+import { findUserByEmail, setUserRole } from "./account.queries";
+
+/**
+ * The built-in administrator (from ADMIN_EMAIL / ADMIN_PASSWORD) and, in embedded mode, the demo
+ * accounts. Passwords are set only when an account is created: a password changed later through
+ * the application is never reset by a restart.
+ */
+export async function seedAccounts(services: Pick<Services, "auth" | "db" | "logger">, config: Config) {
+  const { auth, db, logger } = services;
+  const ensure = async (email: string, password: string, name: string, role: "user" | "admin") => {
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      if (role === "admin" && existing.role !== "admin") await setUserRole(db, existing.id, "admin");
+      return existing.id;
+    }
+    const created = await auth.api.createUser({ body: { email, password, name, role } });
+    logger.info({ email, role }, "account created");
+    return created.user.id;
+  };
+
+  if (config.admin.password) {
+    await ensure(config.admin.email, config.admin.password, "Admin User", "admin");
+  } else if (!(await findUserByEmail(db, config.admin.email))) {
+    logger.warn(
+      { email: config.admin.email },
+      "ADMIN_PASSWORD is not set: the built-in administrator account was not created",
+    );
+  }
+
+  const demo: Record<string, string> = {};
+  if (config.demoAccounts) {
+    for (const account of DEMO_ACCOUNTS) {
+      const name = account.plan === "premium" ? "Premium User" : "Demo User";
+      demo[account.email] = await ensure(account.email, account.password, name, "user");
+    }
+  }
+  return { demoUserIds: demo };
+}

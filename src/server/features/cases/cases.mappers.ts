@@ -1,0 +1,66 @@
+import type { CaseDetail, CaseSummary, ChatMessage } from "@shared/schemas/cases";
+import type { CaseRow, MessageRow } from "./cases.queries";
+
+/** A reply older than this is taken as abandoned (its process died) and no longer blocks the case. */
+export function staleReplyBefore(responseTimeoutSeconds: number): Date {
+  return new Date(Date.now() - (responseTimeoutSeconds * 3 + 60) * 1000);
+}
+
+export function toCaseSummary(row: CaseRow, responseTimeoutSeconds: number): CaseSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    category: row.category,
+    complexity: row.complexity,
+    messageCount: row.messageCount,
+    userMessageCount: row.userMessageCount,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    replying: Boolean(row.replyStartedAt && row.replyStartedAt > staleReplyBefore(responseTimeoutSeconds)),
+  };
+}
+
+export function toCaseDetail(
+  row: CaseRow,
+  plan: "free" | "premium",
+  limit: number,
+  responseTimeoutSeconds: number,
+): CaseDetail {
+  return {
+    ...toCaseSummary(row, responseTimeoutSeconds),
+    remaining: plan === "premium" ? null : Math.max(0, limit - row.userMessageCount),
+    messageLimit: plan === "premium" ? null : limit,
+  };
+}
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    caseId: row.caseId,
+    content: row.content,
+    isUser: row.isUser,
+    createdAt: row.createdAt.toISOString(),
+    attachments: row.attachments,
+    aiProvider: row.aiProvider,
+    aiModel: row.aiModel,
+    state: row.state,
+    kind: row.kind,
+  };
+}
+
+export function encodeCursor(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+export function decodeCursor<T>(cursor: string | undefined, check: (value: unknown) => value is T): T | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    return check(value) ? value : null;
+  } catch {
+    return null;
+  }
+}

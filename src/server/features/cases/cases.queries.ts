@@ -1,0 +1,334 @@
+import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { attorneyReferrals, caseMessages, cases, comparisonVotes } from "../../db/schema";
+
+export type CaseRow = typeof cases.$inferSelect;
+export type MessageRow = typeof caseMessages.$inferSelect;
+export type ComparisonRow = typeof comparisonVotes.$inferSelect;
+
+/** Position in the cases list: the exact updated_at (as PostgreSQL text, microseconds kept) and id. */
+export interface CaseCursor {
+  ts: string;
+  id: string;
+}
+
+const cursorTs = sql<string>`${cases.updatedAt}::text`;
+
+export async function insertCase(
+  db: DbOrTx,
+  row: { userId: string; title: string; description: string },
+): Promise<CaseRow> {
+  const [created] = await db.insert(cases).values(row).returning();
+  if (!created) throw new Error("case insert returned nothing");
+  return created;
+}
+
+/** One page of a member's cases, newest activity first (keyset: never OFFSET). */
+export async function listCasesPage(db: DbOrTx, userId: string, cursor: CaseCursor | null, limit: number) {
+  const where = cursor
+    ? and(
+        eq(cases.userId, userId),
+        sql`(${cases.updatedAt}, ${cases.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`,
+      )
+    : eq(cases.userId, userId);
+  return db
+    .select({ row: cases, cursorTs })
+    .from(cases)
+    .where(where)
+    .orderBy(desc(cases.updatedAt), desc(cases.id))
+    .limit(limit);
+}
+
+export async function findOwnedCase(db: DbOrTx, caseId: string, userId: string): Promise<CaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.id, caseId), eq(cases.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateCaseStatus(
+  db: DbOrTx,
+  caseId: string,
+  userId: string,
+  status: string,
+  onlyFrom: string[],
+): Promise<CaseRow | null> {
+  const [row] = await db
+    .update(cases)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(cases.id, caseId), eq(cases.userId, userId), or(...onlyFrom.map((s) => eq(cases.status, s)))))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertReferral(db: DbOrTx, row: typeof attorneyReferrals.$inferInsert) {
+  const [created] = await db.insert(attorneyReferrals).values(row).returning();
+  return created;
+}
+
+// ---------------------------------------------------------------- chat
+
+export interface RecordUserMessage {
+  caseId: string;
+  userId: string;
+  premium: boolean;
+  limit: number;
+  /** A reply started before this is considered abandoned (crashed process). */
+  staleBefore: Date;
+  defaultTitle: string;
+  newTitle: string;
+  category: string;
+}
+
+/**
+ * Count the member's message on the case and claim the reply slot, in one statement: it only
+ * succeeds for the owner, within the Free limit, when no reply is being written. Returns the case
+ * after the change, or null when any condition fails.
+ */
+export async function claimForUserMessage(tx: DbOrTx, input: RecordUserMessage): Promise<CaseRow | null> {
+  const [row] = await tx
+    .update(cases)
+    .set({
+      messageCount: sql`${cases.messageCount} + 1`,
+      userMessageCount: sql`${cases.userMessageCount} + 1`,
+      lastMessageAt: sql`now()`,
+      updatedAt: sql`now()`,
+      replyStartedAt: sql`now()`,
+      replyStopRequestedAt: null,
+      title: sql`case when ${cases.userMessageCount} = 0 and ${cases.title} = ${input.defaultTitle} then ${input.newTitle} else ${cases.title} end`,
+      category: sql`coalesce(${cases.category}, ${input.category})`,
+    })
+    .where(
+      and(
+        eq(cases.id, input.caseId),
+        eq(cases.userId, input.userId),
+        ne(cases.status, "archived"),
+        input.premium ? sql`true` : lt(cases.userMessageCount, input.limit),
+        or(isNull(cases.replyStartedAt), lt(cases.replyStartedAt, input.staleBefore)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+type Json = Record<string, unknown>;
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
+
+function caseFromJson(j: Json): CaseRow {
+  return {
+    id: String(j.id),
+    userId: String(j.user_id),
+    title: String(j.title),
+    description: String(j.description ?? ""),
+    status: String(j.status),
+    category: (j.category as string | null) ?? null,
+    complexity: (j.complexity as string | null) ?? null,
+    estimatedValue: j.estimated_value === null || j.estimated_value === undefined ? null : Number(j.estimated_value),
+    assignedAttorney: (j.assigned_attorney as string | null) ?? null,
+    messageCount: Number(j.message_count),
+    userMessageCount: Number(j.user_message_count),
+    lastMessageAt: date(j.last_message_at),
+    replyStartedAt: date(j.reply_started_at),
+    replyStopRequestedAt: date(j.reply_stop_requested_at),
+    documentOfferedAt: date(j.document_offered_at),
+    createdAt: date(j.created_at) ?? new Date(),
+    updatedAt: date(j.updated_at) ?? new Date(),
+  };
+}
+
+function messageFromJson(j: Json): MessageRow {
+  return {
+    id: String(j.id),
+    seq: Number(j.seq),
+    caseId: String(j.case_id),
+    content: String(j.content),
+    isUser: Boolean(j.is_user),
+    attachments: (j.attachments as string[] | null) ?? [],
+    aiProvider: (j.ai_provider as string | null) ?? null,
+    aiModel: (j.ai_model as string | null) ?? null,
+    promptTokens: (j.prompt_tokens as number | null) ?? null,
+    completionTokens: (j.completion_tokens as number | null) ?? null,
+    totalTokens: (j.total_tokens as number | null) ?? null,
+    state: String(j.state),
+    kind: String(j.kind),
+    createdAt: date(j.created_at) ?? new Date(),
+  };
+}
+
+/**
+ * Accept a member's message in ONE statement: count it and claim the reply slot (owner only,
+ * not archived, within the Free limit, no reply in progress), store it, and read the earlier
+ * conversation the assistant needs. Null when any condition fails.
+ */
+export async function acceptUserMessage(
+  db: DbOrTx,
+  input: RecordUserMessage & { content: string; historySize: number },
+): Promise<{ row: CaseRow; message: MessageRow; history: Array<{ isUser: boolean; content: string }> } | null> {
+  const result = await db.execute(sql`
+    with claimed as (
+      update cases set
+        message_count = message_count + 1,
+        user_message_count = user_message_count + 1,
+        last_message_at = now(),
+        updated_at = now(),
+        reply_started_at = now(),
+        reply_stop_requested_at = null,
+        title = case when user_message_count = 0 and title = ${input.defaultTitle} then ${input.newTitle} else title end,
+        category = coalesce(category, ${input.category})
+      where id = ${input.caseId}::uuid and user_id = ${input.userId} and status <> 'archived'
+        and (${input.premium}::boolean or user_message_count < ${input.limit}::int)
+        and (reply_started_at is null or reply_started_at < ${input.staleBefore.toISOString()}::timestamptz)
+      returning *
+    ), inserted as (
+      insert into case_messages (case_id, content, is_user)
+      select id, ${input.content}, true from claimed
+      returning *
+    ), history as (
+      select is_user, content from case_messages
+      where case_id = ${input.caseId}::uuid and kind = 'chat' and exists (select 1 from claimed)
+      order by seq desc
+      limit ${input.historySize}::int
+    )
+    select
+      (select row_to_json(c) from claimed c) as case_row,
+      (select row_to_json(i) from inserted i) as message_row,
+      (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content)), '[]'::json) from history h) as history`);
+  const first = (
+    result as unknown as {
+      rows: Array<{ case_row: Json | string | null; message_row: Json | string | null; history: unknown }>;
+    }
+  ).rows[0];
+  const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  if (!first?.case_row || !first.message_row) return null;
+  return {
+    row: caseFromJson(parse<Json>(first.case_row)),
+    message: messageFromJson(parse<Json>(first.message_row)),
+    history: parse<Array<{ isUser: boolean; content: string }>>(first.history).reverse(),
+  };
+}
+
+/** Claim the reply slot without a new member message (regenerate). */
+export async function claimReply(
+  tx: DbOrTx,
+  caseId: string,
+  userId: string,
+  staleBefore: Date,
+): Promise<CaseRow | null> {
+  const [row] = await tx
+    .update(cases)
+    .set({ replyStartedAt: sql`now()`, replyStopRequestedAt: null })
+    .where(
+      and(
+        eq(cases.id, caseId),
+        eq(cases.userId, userId),
+        or(isNull(cases.replyStartedAt), lt(cases.replyStartedAt, staleBefore)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Close the reply: count what was added, free the slot, remember the document offer. */
+export async function finishReply(
+  tx: DbOrTx,
+  caseId: string,
+  added: number,
+  offered: boolean,
+): Promise<CaseRow | null> {
+  const [row] = await tx
+    .update(cases)
+    .set({
+      messageCount: sql`${cases.messageCount} + ${added}`,
+      ...(added > 0 ? { lastMessageAt: sql`now()`, updatedAt: sql`now()` } : {}),
+      replyStartedAt: null,
+      replyStopRequestedAt: null,
+      ...(offered ? { documentOfferedAt: sql`now()` } : {}),
+    })
+    .where(eq(cases.id, caseId))
+    .returning();
+  return row ?? null;
+}
+
+export async function requestStop(db: DbOrTx, caseId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(cases)
+    .set({ replyStopRequestedAt: sql`now()` })
+    .where(and(eq(cases.id, caseId), eq(cases.userId, userId), sql`${cases.replyStartedAt} is not null`))
+    .returning({ id: cases.id });
+  return rows.length > 0;
+}
+
+export async function isStopRequested(db: DbOrTx, caseId: string): Promise<boolean> {
+  const [row] = await db.select({ at: cases.replyStopRequestedAt }).from(cases).where(eq(cases.id, caseId)).limit(1);
+  return Boolean(row?.at);
+}
+
+export async function insertMessage(tx: DbOrTx, row: typeof caseMessages.$inferInsert): Promise<MessageRow> {
+  const [created] = await tx.insert(caseMessages).values(row).returning();
+  if (!created) throw new Error("message insert returned nothing");
+  return created;
+}
+
+/** Messages before `beforeSeq` (or the latest), newest first. */
+export function listMessagesPage(db: DbOrTx, caseId: string, beforeSeq: number | null, limit: number) {
+  return db
+    .select()
+    .from(caseMessages)
+    .where(
+      beforeSeq === null
+        ? eq(caseMessages.caseId, caseId)
+        : and(eq(caseMessages.caseId, caseId), lt(caseMessages.seq, beforeSeq)),
+    )
+    .orderBy(desc(caseMessages.seq))
+    .limit(limit);
+}
+
+export async function deleteMessage(tx: DbOrTx, caseId: string, messageId: string): Promise<void> {
+  await tx.delete(caseMessages).where(and(eq(caseMessages.id, messageId), eq(caseMessages.caseId, caseId)));
+  await tx
+    .update(cases)
+    .set({ messageCount: sql`greatest(${cases.messageCount} - 1, 0)` })
+    .where(eq(cases.id, caseId));
+}
+
+// ---------------------------------------------------------------- comparisons
+
+export async function insertComparison(db: DbOrTx, row: typeof comparisonVotes.$inferInsert): Promise<ComparisonRow> {
+  const [created] = await db.insert(comparisonVotes).values(row).returning();
+  if (!created) throw new Error("comparison insert returned nothing");
+  return created;
+}
+
+export async function setComparisonAnswers(db: DbOrTx, id: string, answers: ComparisonRow["answers"]): Promise<void> {
+  await db.update(comparisonVotes).set({ answers }).where(eq(comparisonVotes.id, id));
+}
+
+export async function findComparison(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+  caseId: string,
+): Promise<ComparisonRow | null> {
+  const [row] = await db
+    .select()
+    .from(comparisonVotes)
+    .where(and(eq(comparisonVotes.id, id), eq(comparisonVotes.userId, userId), eq(comparisonVotes.caseId, caseId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Record the choice once: returns false when it was already chosen. */
+export async function markComparisonChosen(
+  tx: DbOrTx,
+  id: string,
+  choice: { chosenProvider: string; chosenModel: string; otherProvider: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(comparisonVotes)
+    .set({ ...choice, chosenAt: sql`now()` })
+    .where(and(eq(comparisonVotes.id, id), isNull(comparisonVotes.chosenAt)))
+    .returning({ id: comparisonVotes.id });
+  return rows.length > 0;
+}

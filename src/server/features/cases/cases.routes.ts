@@ -1,0 +1,124 @@
+import {
+  caseIdParam,
+  chooseComparisonSchema,
+  createCaseSchema,
+  listQuerySchema,
+  sendMessageSchema,
+} from "@shared/schemas/cases";
+import { Hono } from "hono";
+import { type SSEStreamingApi, streamSSE } from "hono/streaming";
+import { z } from "zod";
+import type { AppEnv } from "../../http/env";
+import type { createSessionGuards } from "../../http/session";
+import { validate } from "../../http/validate";
+import type { CasesService } from "./cases.service";
+import type { ChatService, Emit } from "./chat.service";
+
+const messagesQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+const comparisonParams = caseIdParam.extend({ comparisonId: z.uuid({ error: "Comparison not found" }) });
+
+/** Server-sent events that keep going quietly when the member has left (the reply is still stored). */
+function emitter(stream: SSEStreamingApi): Emit {
+  return async (event, data) => {
+    if (stream.aborted || stream.closed) return;
+    try {
+      await stream.writeSSE({ event, data: JSON.stringify(data) });
+    } catch {
+      // the member went away; the reply is still written and stored
+    }
+  };
+}
+
+function sse(c: Parameters<typeof streamSSE>[0], run: (emit: Emit) => Promise<void>) {
+  c.header("X-Accel-Buffering", "no");
+  c.header("Cache-Control", "no-store");
+  return streamSSE(c, async (stream) => run(emitter(stream)));
+}
+
+export function createCasesRoutes(
+  cases: CasesService,
+  chat: ChatService,
+  guards: ReturnType<typeof createSessionGuards>,
+) {
+  const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({
+    userId: c.var.sessionUser.id,
+    ipAddress: c.var.clientIp,
+    userAgent: c.req.header("user-agent") ?? null,
+  });
+
+  return new Hono<AppEnv>()
+    .use(guards.requireUser)
+    .get("/", validate("query", listQuerySchema), async (c) => {
+      const q = c.req.valid("query");
+      return c.json(await cases.list(c.var.sessionUser, q.cursor, q.limit));
+    })
+    .post("/", validate("json", createCaseSchema), async (c) => {
+      return c.json({ case: await cases.create(c.var.sessionUser, c.req.valid("json"), actor(c)) }, 201);
+    })
+    .get("/:id", validate("param", caseIdParam), async (c) => {
+      return c.json({ case: await cases.get(c.var.sessionUser, c.req.valid("param").id) });
+    })
+    .get("/:id/messages", validate("param", caseIdParam), validate("query", messagesQuery), async (c) => {
+      const q = c.req.valid("query");
+      return c.json(await chat.messages(c.var.sessionUser, c.req.valid("param").id, q.before ?? null, q.limit));
+    })
+    .post("/:id/messages", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
+      const user = c.var.sessionUser;
+      const accepted = await chat.acceptMessage(user, c.req.valid("param").id, c.req.valid("json").content);
+      return sse(c, async (emit) => {
+        await emit("message", { message: accepted.message, case: accepted.case });
+        await chat.reply(user, accepted.row, emit, accepted.offerCandidate, accepted.history);
+      });
+    })
+    .post("/:id/regenerate", validate("param", caseIdParam), async (c) => {
+      const user = c.var.sessionUser;
+      const accepted = await chat.acceptRegenerate(user, c.req.valid("param").id);
+      return sse(c, async (emit) => {
+        await emit("regenerating", { removedId: accepted.removedId });
+        await chat.reply(user, accepted.row, emit, false);
+      });
+    })
+    .post("/:id/stop", validate("param", caseIdParam), async (c) => {
+      return c.json({ stopping: await chat.stop(c.var.sessionUser, c.req.valid("param").id) });
+    })
+    .post("/:id/archive", validate("param", caseIdParam), async (c) => {
+      return c.json({ case: await cases.archive(c.var.sessionUser, c.req.valid("param").id, actor(c)) });
+    })
+    .post("/:id/restore", validate("param", caseIdParam), async (c) => {
+      return c.json({ case: await cases.restore(c.var.sessionUser, c.req.valid("param").id, actor(c)) });
+    })
+    .post("/:id/referral", validate("param", caseIdParam), async (c) => {
+      return c.json(await cases.refer(c.var.sessionUser, c.req.valid("param").id, actor(c)), 201);
+    })
+    .post("/:id/comparisons", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
+      const user = c.var.sessionUser;
+      const question = c.req.valid("json").content;
+      const started = await chat.startComparison(user, c.req.valid("param").id, question);
+      const id = started.comparison.id;
+      if (started.mode === "preview") {
+        const answers = await chat.runComparison(user, started.row, id, question, "preview");
+        return c.json({ comparison: { id, mode: "preview" as const, answers } });
+      }
+      return sse(c, async (emit) => {
+        await emit("comparison", { id, mode: "full" });
+        try {
+          const answers = await chat.runComparison(user, started.row, id, question, "full", emit);
+          await emit("done", { id, answers });
+        } catch {
+          await emit("error", { message: "The comparison could not be completed. Please try again." });
+        }
+      });
+    })
+    .post(
+      "/:id/comparisons/:comparisonId/choose",
+      validate("param", comparisonParams),
+      validate("json", chooseComparisonSchema),
+      async (c) => {
+        const p = c.req.valid("param");
+        return c.json(await chat.choose(c.var.sessionUser, p.id, p.comparisonId, c.req.valid("json").side, actor(c)));
+      },
+    );
+}

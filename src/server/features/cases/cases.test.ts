@@ -1,0 +1,130 @@
+import { CASE_TEXT } from "@shared/messages";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { parseSse } from "../../../../tests/factories/sse";
+import { setupTestApp } from "../../../../tests/factories/test-app";
+import { attorneyReferrals, cases } from "../../db/schema";
+
+// No provider keys: the offline assistant answers (instantly in tests).
+const t = setupTestApp();
+
+describe("cases", () => {
+  it("start as 'New Legal Consultation' with the spec's description", async () => {
+    const { client } = await t.member();
+    const response = await client.post("/api/cases", {});
+    expect(response.status).toBe(201);
+    expect((await response.json()).case).toMatchObject({
+      title: "New Legal Consultation",
+      description: "I need legal assistance with my situation.",
+      status: "active",
+      messageCount: 0,
+      remaining: 10,
+      messageLimit: 10,
+    });
+  });
+
+  it("list a member's own cases, newest activity first, in pages with counters from the row", async () => {
+    const { client, id } = await t.member();
+    const { client: other } = await t.member();
+    await other.post("/api/cases", { title: "Not mine" });
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++)
+      ids.push((await (await client.post("/api/cases", { title: `Case ${i}` })).json()).case.id);
+    // Activity moves a case to the top.
+    const talked = ids[3] ?? "";
+    const reply = await client.post(`/api/cases/${talked}/messages`, { content: "Question about my lease" });
+    parseSse(await reply.text());
+
+    const first = await (await client.get("/api/cases")).json();
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]).toMatchObject({
+      id: talked,
+      messageCount: 3,
+      userMessageCount: 1,
+      category: "Housing & Tenancy",
+    });
+    expect(first.items[0].lastMessageAt).not.toBeNull();
+    expect(first.nextCursor).toBeTruthy();
+    const second = await (await client.get(`/api/cases?cursor=${encodeURIComponent(first.nextCursor)}`)).json();
+    expect(second.items).toHaveLength(5);
+    expect(second.nextCursor).toBeNull();
+    const all = [...first.items, ...second.items].map((c: { id: string }) => c.id);
+    expect(new Set(all).size).toBe(25);
+    expect(all.sort()).toEqual([...ids].sort());
+    const [row] = await t.services.db.select().from(cases).where(eq(cases.id, talked));
+    expect(row?.userId).toBe(id);
+    // A cursor that is not ours is just ignored.
+    expect((await client.get("/api/cases?cursor=garbage")).status).toBe(200);
+  });
+
+  it("archive and restore, and an archived case takes no messages", async () => {
+    const { client } = await t.member();
+    const caseId = (await (await client.post("/api/cases", {})).json()).case.id;
+    const archived = await client.post(`/api/cases/${caseId}/archive`);
+    expect((await archived.json()).case.status).toBe("archived");
+    expect((await client.post(`/api/cases/${caseId}/archive`)).status).toBe(409);
+    const refused = await client.post(`/api/cases/${caseId}/messages`, { content: "Hello?" });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(
+      "This case is archived. Restore it to continue the conversation.",
+    );
+    const restored = await client.post(`/api/cases/${caseId}/restore`);
+    expect((await restored.json()).case.status).toBe("active");
+    expect((await client.post(`/api/cases/${caseId}/restore`)).status).toBe(409);
+  });
+
+  it("refer an active case to an attorney: status referred and a pending referral, once", async () => {
+    const { client, id } = await t.member();
+    const caseId = (await (await client.post("/api/cases", {})).json()).case.id;
+    const response = await client.post(`/api/cases/${caseId}/referral`);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.message).toBe(CASE_TEXT.referralSuccess);
+    expect(body.case.status).toBe("referred");
+    const referrals = await t.services.db.select().from(attorneyReferrals).where(eq(attorneyReferrals.caseId, caseId));
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]).toMatchObject({ userId: id, status: "pending" });
+    const again = await client.post(`/api/cases/${caseId}/referral`);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe("This case has already been referred to an attorney.");
+    // A referred case can still be discussed with the assistant.
+    const message = await client.post(`/api/cases/${caseId}/messages`, { content: "What happens next?" });
+    expect(message.status).toBe(200);
+    await message.text();
+  });
+
+  it("answer with the offline assistant when no provider is configured, comparisons included", async () => {
+    const { client } = await t.member({ premium: true });
+    const caseId = (await (await client.post("/api/cases", {})).json()).case.id;
+    const events = parseSse(
+      await (await client.post(`/api/cases/${caseId}/messages`, { content: "How do I form an LLC?" })).text(),
+    );
+    const done = events.find((e) => e.event === "done");
+    expect(done?.data.message).toMatchObject({ aiProvider: "offline", aiModel: "lawguide-offline" });
+    expect(done?.data.message.content).toContain("limited liability company");
+
+    const comparison = parseSse(
+      await (await client.post(`/api/cases/${caseId}/comparisons`, { content: "And the taxes?" })).text(),
+    );
+    const answers = comparison.find((e) => e.event === "done")?.data.answers;
+    expect(answers.map((a: { provider: string; confidence: number }) => [a.provider, a.confidence])).toEqual([
+      ["offline", 85],
+      ["offline", 82],
+    ]);
+  });
+
+  it("load older messages page by page", async () => {
+    const { client } = await t.member({ premium: true });
+    const caseId = (await (await client.post("/api/cases", {})).json()).case.id;
+    for (let i = 0; i < 20; i++)
+      await (await client.post(`/api/cases/${caseId}/messages`, { content: `Question ${i}` })).text();
+    const latest = await (await client.get(`/api/cases/${caseId}/messages`)).json();
+    expect(latest.items).toHaveLength(30);
+    expect(latest.items.at(-1).isUser).toBe(false);
+    expect(latest.items[0].content).toBe("Question 5");
+    const older = await (await client.get(`/api/cases/${caseId}/messages?before=${latest.nextCursor}`)).json();
+    expect(older.items).toHaveLength(10);
+    expect(older.items[0].content).toBe("Question 0");
+    expect(older.nextCursor).toBeNull();
+  });
+});

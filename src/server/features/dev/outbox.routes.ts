@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { html, raw } from "hono/html";
+import type { AppEnv } from "../../http/env";
+import type { Mailer } from "../mail/mail.service";
+
+const LINK = /(https?:\/\/[^\s<>"]+)/g;
+
+/**
+ * /dev/outbox: the mail LawGuide would have sent, for embedded mode where no SMTP server is
+ * configured. It is only mounted in embedded mode.
+ */
+export function createOutboxRoutes(mailer: Mailer) {
+  return new Hono<AppEnv>().get("/outbox", async (c) => {
+    const mails = await mailer.outbox(50);
+    const nonce = c.var.cspNonce;
+    const page = html`<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>Mail outbox · LawGuide</title>
+    <style nonce="${nonce}">
+      body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #0f172a; background: #f8fafc; line-height: 1.5; }
+      main { max-width: 48rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
+      h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+      p.lead { color: #475569; margin: 0 0 1.5rem; }
+      article { background: #fff; border: 1px solid #cbd5e1; border-radius: 12px; padding: 1rem; margin-bottom: 1rem; }
+      h2 { font-size: 1.125rem; margin: 0 0 .25rem; }
+      .meta { color: #475569; font-size: .875rem; margin: 0 0 .75rem; }
+      pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 0; }
+      a { color: #3730a3; }
+      a:focus-visible { outline: 3px solid #4f46e5; outline-offset: 2px; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>Mail outbox</h1>
+      <p class="lead">No mail server is configured, so LawGuide keeps its mail here instead of sending it. Newest first. <a href="/login">Back to sign in</a></p>
+      ${
+        mails.length === 0
+          ? html`<p>No mail yet.</p>`
+          : mails.map(
+              (m) => html`<article>
+        <h2>${m.subject}</h2>
+        <p class="meta">To ${m.to} · ${m.createdAt.toISOString()}</p>
+        <pre>${raw(linkify(m.text))}</pre>
+      </article>`,
+            )
+      }
+    </main>
+  </body>
+</html>`;
+    c.header("Cache-Control", "no-store");
+    return c.html(page);
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function linkify(text: string): string {
+  return escapeHtml(text).replace(LINK, (url) => `<a href="${url}">${url}</a>`);
+}

@@ -1,0 +1,56 @@
+import { downloadQuerySchema, generateDocumentSchema, saveDraftSchema } from "@shared/schemas/documents";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../../http/env";
+import type { createSessionGuards } from "../../http/session";
+import { validate } from "../../http/validate";
+import type { DocumentsService } from "./documents.service";
+
+const idParam = z.object({ id: z.uuid({ error: "Document not found" }) });
+const templateParam = z.object({ templateId: z.string().min(1).max(60) });
+const listQuery = z.object({ cursor: z.string().max(300).optional() });
+
+export function createDocumentsRoutes(documents: DocumentsService, guards: ReturnType<typeof createSessionGuards>) {
+  const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({
+    userId: c.var.sessionUser.id,
+    ipAddress: c.var.clientIp,
+    userAgent: c.req.header("user-agent") ?? null,
+  });
+  return new Hono<AppEnv>()
+    .use(guards.requireUser)
+    .get("/", validate("query", listQuery), async (c) =>
+      c.json(await documents.list(c.var.sessionUser, c.req.valid("query").cursor)),
+    )
+    .post("/generate", validate("json", generateDocumentSchema), async (c) => {
+      const { templateId, answers } = c.req.valid("json");
+      return c.json({ document: await documents.generate(c.var.sessionUser, templateId, answers, actor(c)) }, 201);
+    })
+    .get("/drafts", async (c) => c.json({ items: await documents.drafts(c.var.sessionUser) }))
+    .put("/drafts/:templateId", validate("param", templateParam), validate("json", saveDraftSchema), async (c) => {
+      const { answers, step } = c.req.valid("json");
+      return c.json({
+        draft: await documents.saveDraft(c.var.sessionUser, c.req.valid("param").templateId, answers, step),
+      });
+    })
+    .delete("/drafts/:templateId", validate("param", templateParam), async (c) => {
+      await documents.discardDraft(c.var.sessionUser, c.req.valid("param").templateId);
+      return c.json({ deleted: true });
+    })
+    .get("/:id", validate("param", idParam), async (c) =>
+      c.json({ document: await documents.get(c.var.sessionUser, c.req.valid("param").id) }),
+    )
+    .get("/:id/download", validate("param", idParam), validate("query", downloadQuerySchema), async (c) => {
+      const file = await documents.file(c.var.sessionUser, c.req.valid("param").id, c.req.valid("query").format);
+      c.header("Content-Type", file.type);
+      c.header("Content-Disposition", `attachment; filename="${file.name}"`);
+      c.header("Cache-Control", "private, no-store");
+      return c.body(new Uint8Array(file.body));
+    })
+    .delete("/:id", validate("param", idParam), async (c) => {
+      await documents.remove(c.var.sessionUser, c.req.valid("param").id, actor(c));
+      return c.json({ deleted: true });
+    })
+    .post("/:id/review", validate("param", idParam), async (c) => {
+      return c.json(await documents.requestReview(c.var.sessionUser, c.req.valid("param").id, actor(c)), 201);
+    });
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import { UI_LIMITS } from "@shared/constants";
+import type { Page } from "@shared/schemas/cases";
+import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import type { SessionUser } from "@shared/session";
+import {
+  type Answers,
+  DOCUMENT_CATALOGUE,
+  documentFileName,
+  getTemplate,
+  normalizeAnswers,
+  renderDocument,
+  templateIdForCatalogueItem,
+  validateAll,
+} from "@shared/templates";
+import type { Db } from "../../db/client";
+import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
+import type { Actor, LogService } from "../logs/logs.service";
+import { toDocx, toPdf } from "./document-files";
+import {
+  type DocumentRow,
+  deleteDraft,
+  deleteOwnedDocument,
+  findOwnedDocument,
+  insertDocument,
+  insertDocumentReview,
+  listDrafts,
+  listGeneratedPage,
+  upsertDraft,
+} from "./documents.queries";
+
+const DOCUMENTS_PAGE_SIZE = 20;
+const NOT_FOUND = "Document not found";
+
+type Review = { id: string | null; status: string | null; feeCents: number | null } | null;
+
+function summary(row: DocumentRow, review: Review): DocumentSummary {
+  const content = row.content ?? "";
+  return {
+    id: row.id,
+    templateId: row.templateId,
+    title: row.title,
+    fileName: row.fileName ?? row.title,
+    createdAt: row.createdAt.toISOString(),
+    preview: content.slice(0, UI_LIMITS.documentPreviewChars),
+    review: review?.id ? { id: review.id, status: review.status ?? "pending", feeCents: review.feeCents } : null,
+  };
+}
+
+/** The catalogue item (lawyer review fee) that matches a template. */
+function catalogueFor(templateId: string | null) {
+  return DOCUMENT_CATALOGUE.find((item) => templateIdForCatalogueItem(item.id) === templateId);
+}
+
+/**
+ * Generated documents: answers checked by the same engine as the form, the document rendered,
+ * stored and listed; downloads as text, PDF and Word; drafts kept as the member types; attorney
+ * review requests.
+ */
+export function createDocumentsService(db: Db, logs: LogService) {
+  async function owned(user: SessionUser, id: string) {
+    const found = await findOwnedDocument(db, id, user.id);
+    if (!found) throw notFound(NOT_FOUND);
+    return found;
+  }
+
+  return {
+    async generate(user: SessionUser, templateId: string, answers: Answers, actor: Actor): Promise<DocumentDetail> {
+      const template = getTemplate(templateId);
+      if (!template) throw notFound("Template not found");
+      const errors = validateAll(template, answers);
+      const first = Object.values(errors)[0];
+      if (first) throw invalidInput(first, errors);
+      const id = randomUUID();
+      const generatedAt = new Date();
+      const content = renderDocument(template, answers, { documentId: id, generatedAt });
+      const row = await insertDocument(db, {
+        id,
+        userId: user.id,
+        type: "generated",
+        templateId,
+        title: template.name,
+        fileName: documentFileName(template, generatedAt),
+        mimeType: "text/plain",
+        sizeBytes: Buffer.byteLength(content),
+        content,
+        answers: normalizeAnswers(template, answers) as Record<string, unknown>,
+        createdAt: generatedAt,
+      });
+      await deleteDraft(db, user.id, templateId);
+      await logs.app({
+        ...actor,
+        category: "document",
+        message: "Document generated",
+        metadata: { documentId: id, templateId },
+      });
+      return { ...summary(row, null), content };
+    },
+
+    async list(user: SessionUser, cursor: string | undefined): Promise<Page<DocumentSummary>> {
+      let position: { ts: string; id: string } | null = null;
+      try {
+        const parsed = cursor
+          ? (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { ts?: unknown; id?: unknown })
+          : null;
+        if (
+          parsed &&
+          typeof parsed.ts === "string" &&
+          typeof parsed.id === "string" &&
+          /^[0-9a-f-]{36}$/i.test(parsed.id)
+        ) {
+          position = { ts: parsed.ts, id: parsed.id };
+        }
+      } catch {
+        position = null;
+      }
+      const rows = await listGeneratedPage(db, user.id, position, DOCUMENTS_PAGE_SIZE + 1);
+      const page = rows.slice(0, DOCUMENTS_PAGE_SIZE);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => summary(r.row, r.review)),
+        nextCursor:
+          rows.length > DOCUMENTS_PAGE_SIZE && last
+            ? Buffer.from(JSON.stringify({ ts: last.cursorTs, id: last.row.id })).toString("base64url")
+            : null,
+      };
+    },
+
+    async get(user: SessionUser, id: string): Promise<DocumentDetail> {
+      const found = await owned(user, id);
+      return { ...summary(found.row, found.review), content: found.row.content ?? "" };
+    },
+
+    async file(user: SessionUser, id: string, format: "txt" | "pdf" | "docx") {
+      const { row } = await owned(user, id);
+      const content = row.content ?? "";
+      const name = `${row.fileName ?? "document"}.${format}`;
+      if (format === "pdf") return { name, type: "application/pdf", body: await toPdf(row.title, content) };
+      if (format === "docx") {
+        return {
+          name,
+          type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+          body: await toDocx(row.title, content),
+        };
+      }
+      return { name, type: "text/plain; charset=utf-8", body: new TextEncoder().encode(content) };
+    },
+
+    async remove(user: SessionUser, id: string, actor: Actor): Promise<void> {
+      if (!(await deleteOwnedDocument(db, id, user.id))) throw notFound(NOT_FOUND);
+      await logs.app({ ...actor, category: "document", message: "Document deleted", metadata: { documentId: id } });
+    },
+
+    /** An attorney review of a generated document, at the catalogue's lawyer review fee. */
+    async requestReview(user: SessionUser, id: string, actor: Actor) {
+      const found = await owned(user, id);
+      if (found.review?.id) throw conflict("A review of this document has already been requested.");
+      const item = catalogueFor(found.row.templateId);
+      const review = await insertDocumentReview(db, {
+        userId: user.id,
+        documentId: id,
+        caseId: found.row.caseId,
+        feeCents: item?.lawyerReviewFeeCents ?? null,
+      });
+      if (!review) throw new ApiError(500, "INTERNAL", "The review could not be requested. Please try again.");
+      await logs.app({
+        ...actor,
+        category: "document",
+        message: "Attorney review requested",
+        metadata: { documentId: id, referralId: review.id },
+      });
+      return {
+        review: { id: review.id, status: review.status, feeCents: review.feeCents },
+        message:
+          "Your review request was sent. An attorney will contact you within 2 business days to confirm the fee before any work starts. LawGuide is not a law firm, and no attorney-client relationship exists until an attorney agrees to take the matter.",
+      };
+    },
+
+    async drafts(user: SessionUser): Promise<DocumentDraft[]> {
+      const rows = await listDrafts(db, user.id);
+      return rows.map((d) => ({
+        templateId: d.templateId,
+        answers: d.answers as DocumentDraft["answers"],
+        step: d.step,
+        updatedAt: d.updatedAt.toISOString(),
+      }));
+    },
+
+    async saveDraft(user: SessionUser, templateId: string, answers: Answers, step: number): Promise<DocumentDraft> {
+      if (!getTemplate(templateId)) throw notFound("Template not found");
+      const saved = await upsertDraft(db, { userId: user.id, templateId, answers, step });
+      if (!saved) throw new ApiError(500, "INTERNAL", "The draft could not be saved.");
+      return {
+        templateId,
+        answers: saved.answers as DocumentDraft["answers"],
+        step: saved.step,
+        updatedAt: saved.updatedAt.toISOString(),
+      };
+    },
+
+    async discardDraft(user: SessionUser, templateId: string): Promise<void> {
+      await deleteDraft(db, user.id, templateId);
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

@@ -1,0 +1,152 @@
+import { getTemplate, validateAll } from "@shared/templates";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../../tests/factories/test-app";
+import { attorneyReferrals, documents } from "../../db/schema";
+
+const t = setupTestApp();
+
+const will = {
+  fullName: "Ada Lovelace",
+  state: "California",
+  address: "1 Main St, Springfield, CA 90001",
+  maritalStatus: "Married",
+  spouseName: "William King",
+  children: "Yes",
+  childrenNames: "Byron King",
+  guardian: "Mary Somerville",
+  executor: "Charles Babbage",
+  executorAddress: "2 Analytical Way, Boston, MA 02101",
+  assets: "House and savings",
+  residualBeneficiary: "William King",
+};
+
+describe("document generation", () => {
+  it("renders, stores and lists a document; the profile counts it", async () => {
+    const { client } = await t.member();
+    const response = await client.post("/api/documents/generate", { templateId: "will", answers: will });
+    expect(response.status).toBe(201);
+    const { document } = await response.json();
+    expect(document.content).toContain("LAST WILL AND TESTAMENT");
+    for (const value of ["Ada Lovelace", "William King", "Byron King", "Mary Somerville", "Charles Babbage"])
+      expect(document.content).toContain(value);
+    expect(document.content).toContain(`Document ID: ${document.id}`);
+    expect(document.preview).toBe(document.content.slice(0, 500));
+    expect(document.fileName).toMatch(/^last-will-and-testament-\d{4}-\d{2}-\d{2}$/);
+    const list = await (await client.get("/api/documents")).json();
+    expect(list.items.map((d: { id: string }) => d.id)).toEqual([document.id]);
+    expect((await (await client.get("/api/profile")).json()).stats.documents).toBe(1);
+  });
+
+  it("leaves out what a single member without children does not need", async () => {
+    const { client } = await t.member();
+    const answers = {
+      ...will,
+      maritalStatus: "Single",
+      children: "No",
+      spouseName: "Ghost Spouse",
+      childrenNames: "Ghost Child",
+      guardian: "Ghost Guardian",
+    };
+    const { document } = await (await client.post("/api/documents/generate", { templateId: "will", answers })).json();
+    for (const ghost of ["Ghost Spouse", "Ghost Child", "Ghost Guardian"])
+      expect(document.content).not.toContain(ghost);
+  });
+
+  it("refuses what the form refuses, with the same messages", async () => {
+    const { client } = await t.member();
+    const template = getTemplate("llc");
+    const answers = { companyName: "Acme", memberCount: "51", state: "Delaware" };
+    const expected = validateAll(template ?? (undefined as never), answers);
+    const response = await client.post("/api/documents/generate", { templateId: "llc", answers });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.fields).toEqual(expected);
+    expect(Object.values(body.error.fields)).toContain("Number of Members must be no more than 50");
+    expect(body.error.fields.businessPurpose).toMatch(/is required$/);
+    expect((await client.post("/api/documents/generate", { templateId: "nope", answers: {} })).status).toBe(404);
+    expect(await t.services.db.select().from(documents)).toHaveLength(0);
+  });
+
+  it("keeps documents private to their owner (404 for anyone else)", async () => {
+    const owner = await t.member();
+    const { document } = await (
+      await owner.client.post("/api/documents/generate", { templateId: "will", answers: will })
+    ).json();
+    const other = await t.member();
+    for (const [method, path] of [
+      ["GET", `/api/documents/${document.id}`],
+      ["GET", `/api/documents/${document.id}/download?format=pdf`],
+      ["DELETE", `/api/documents/${document.id}`],
+      ["POST", `/api/documents/${document.id}/review`],
+    ] as const) {
+      expect(
+        (await other.client.request(path, { method, ...(method === "POST" ? { json: {} } : {}) })).status,
+        `${method} ${path}`,
+      ).toBe(404);
+    }
+    expect((await other.client.get("/api/documents")).status).toBe(200);
+    expect((await (await other.client.get("/api/documents")).json()).items).toHaveLength(0);
+    expect((await t.client().get("/api/documents")).status).toBe(401);
+  });
+
+  it("downloads as text, PDF and Word", async () => {
+    const { client } = await t.member();
+    const { document } = await (
+      await client.post("/api/documents/generate", { templateId: "will", answers: will })
+    ).json();
+    const txt = await client.get(`/api/documents/${document.id}/download?format=txt`);
+    expect(txt.headers.get("content-disposition")).toBe(`attachment; filename="${document.fileName}.txt"`);
+    expect(await txt.text()).toBe(document.content);
+    const pdf = Buffer.from(
+      await (await client.get(`/api/documents/${document.id}/download?format=pdf`)).arrayBuffer(),
+    );
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(pdf.length).toBeGreaterThan(2000);
+    const docx = await client.get(`/api/documents/${document.id}/download?format=docx`);
+    expect(docx.headers.get("content-type")).toContain("wordprocessingml");
+    const bytes = Buffer.from(await docx.arrayBuffer());
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    expect(bytes.includes(Buffer.from("word/document.xml"))).toBe(true);
+  });
+
+  it("saves drafts, resumes them, and clears one when its document is generated", async () => {
+    const { client } = await t.member();
+    expect((await client.put("/api/documents/drafts/will", { answers: { fullName: "Ada" }, step: 1 })).status).toBe(
+      200,
+    );
+    await client.put("/api/documents/drafts/will", { answers: { fullName: "Ada L." }, step: 2 });
+    await client.put("/api/documents/drafts/lease", { answers: { landlordName: "Bob" }, step: 1 });
+    const drafts = (await (await client.get("/api/documents/drafts")).json()).items;
+    expect(drafts).toHaveLength(2);
+    expect(drafts.find((d: { templateId: string }) => d.templateId === "will")).toMatchObject({
+      answers: { fullName: "Ada L." },
+      step: 2,
+    });
+    await client.post("/api/documents/generate", { templateId: "will", answers: will });
+    const after = (await (await client.get("/api/documents/drafts")).json()).items;
+    expect(after.map((d: { templateId: string }) => d.templateId)).toEqual(["lease"]);
+    expect((await client.put("/api/documents/drafts/nope", { answers: {}, step: 1 })).status).toBe(404);
+    expect((await client.delete("/api/documents/drafts/lease")).status).toBe(200);
+  });
+
+  it("requests an attorney review at the catalogue's fee, once", async () => {
+    const { client, id } = await t.member();
+    const { document } = await (
+      await client.post("/api/documents/generate", { templateId: "will", answers: will })
+    ).json();
+    const response = await client.post(`/api/documents/${document.id}/review`);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body.review).toMatchObject({ status: "pending", feeCents: 15_000 });
+    expect(body.message).toContain("not a law firm");
+    const [row] = await t.services.db
+      .select()
+      .from(attorneyReferrals)
+      .where(eq(attorneyReferrals.documentId, document.id));
+    expect(row).toMatchObject({ userId: id, status: "pending", feeCents: 15_000 });
+    expect((await client.post(`/api/documents/${document.id}/review`)).status).toBe(409);
+    const listed = (await (await client.get("/api/documents")).json()).items[0];
+    expect(listed.review).toMatchObject({ status: "pending", feeCents: 15_000 });
+  });
+});

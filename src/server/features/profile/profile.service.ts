@@ -1,0 +1,168 @@
+import { ADMIN_TEXT, PROFILE_TEXT } from "@shared/messages";
+import { PLANS } from "@shared/plans";
+import type { ProfileStats, ProfileUpdate, SubscriptionView } from "@shared/schemas/profile";
+import type { Preferences, SessionUser } from "@shared/session";
+import type { Db } from "../../db/client";
+import { ApiError, forbidden } from "../../lib/errors";
+import type { Storage } from "../../lib/storage";
+import type { AccountService } from "../account/account.service";
+import type { Actor, LogService } from "../logs/logs.service";
+import {
+  countStats,
+  deleteUserRow,
+  exportRows,
+  findSubscriptionRow,
+  storageKeysOf,
+  updatePreferencesRow,
+  updateProfileRow,
+} from "./profile.queries";
+
+/** The member's own account: details, preferences, figures, subscription, export and deletion. */
+export function createProfileService(deps: {
+  db: Db;
+  accounts: AccountService;
+  logs: LogService;
+  storage: Storage;
+  builtInAdminEmail: string;
+}) {
+  const { db, accounts, logs, storage } = deps;
+
+  async function sessionUser(userId: string): Promise<SessionUser> {
+    const user = await accounts.getSessionUser(userId);
+    if (!user) throw new ApiError(401, "UNAUTHENTICATED", PROFILE_TEXT.updateFailed);
+    return user;
+  }
+
+  return {
+    async overview(
+      user: SessionUser,
+    ): Promise<{ user: SessionUser; stats: ProfileStats; subscription: SubscriptionView | null }> {
+      const [counts, row] = await Promise.all([countStats(db, user.id), findSubscriptionRow(db, user.id)]);
+      return {
+        user,
+        stats: { ...counts, memberSince: user.createdAt },
+        subscription: row
+          ? {
+              plan: PLANS.premium.name,
+              status: row.status,
+              currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
+              currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+              cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+              paymentMethodBrand: row.paymentMethodBrand,
+              paymentMethodLast4: row.paymentMethodLast4,
+            }
+          : null,
+      };
+    },
+
+    async update(user: SessionUser, values: ProfileUpdate, actor: Actor): Promise<SessionUser> {
+      await updateProfileRow(db, user.id, values);
+      await logs.app({ ...actor, category: "user_action", message: "Profile updated" });
+      return sessionUser(user.id);
+    },
+
+    async setPreferences(user: SessionUser, preferences: Preferences, actor: Actor): Promise<SessionUser> {
+      await updatePreferencesRow(db, user.id, preferences);
+      await logs.app({
+        ...actor,
+        category: "user_action",
+        message: "Preferences updated",
+        metadata: { ...preferences },
+      });
+      return sessionUser(user.id);
+    },
+
+    /** Everything we hold about the member, as one JSON document. */
+    async export(user: SessionUser) {
+      const rows = await exportRows(db, user.id);
+      const messagesByCase = new Map<string, unknown[]>();
+      for (const message of rows.messageRows) {
+        const list = messagesByCase.get(message.caseId) ?? [];
+        list.push(message);
+        messagesByCase.set(message.caseId, list);
+      }
+      return {
+        exportedAt: new Date().toISOString(),
+        about:
+          "All the data LawGuide holds about your account. Legal information, not legal advice. Questions: see the Privacy Policy.",
+        account: rows.account,
+        profile: rows.profile
+          ? {
+              firstName: rows.profile.firstName,
+              lastName: rows.profile.lastName,
+              phone: rows.profile.phone,
+              address: rows.profile.address,
+              profession: rows.profile.profession,
+              lastSignInAt: rows.profile.lastSignInAt,
+              createdAt: rows.profile.createdAt,
+              updatedAt: rows.profile.updatedAt,
+            }
+          : null,
+        preferences: rows.profile?.preferences ?? null,
+        cases: rows.caseRows.map((c) => ({
+          id: c.id,
+          title: c.title,
+          description: c.description,
+          status: c.status,
+          category: c.category,
+          complexity: c.complexity,
+          estimatedValue: c.estimatedValue,
+          assignedAttorney: c.assignedAttorney,
+          createdAt: c.createdAt,
+          updatedAt: c.updatedAt,
+          messages: messagesByCase.get(c.id) ?? [],
+        })),
+        documents: rows.documentRows,
+        documentDrafts: rows.drafts.map((d) => ({
+          templateId: d.templateId,
+          answers: d.answers,
+          step: d.step,
+          updatedAt: d.updatedAt,
+        })),
+        referrals: rows.referralRows.map((r) => ({
+          id: r.id,
+          caseId: r.caseId,
+          documentId: r.documentId,
+          status: r.status,
+          createdAt: r.createdAt,
+        })),
+        comparisons: rows.comparisons,
+        subscription: rows.subscription
+          ? {
+              status: rows.subscription.status,
+              source: rows.subscription.source,
+              priceId: rows.subscription.priceId,
+              currentPeriodStart: rows.subscription.currentPeriodStart,
+              currentPeriodEnd: rows.subscription.currentPeriodEnd,
+              cancelAtPeriodEnd: rows.subscription.cancelAtPeriodEnd,
+              paymentMethodBrand: rows.subscription.paymentMethodBrand,
+              paymentMethodLast4: rows.subscription.paymentMethodLast4,
+            }
+          : null,
+        signInHistory: rows.signIns,
+      };
+    },
+
+    /** Remove the member and everything of theirs, files included. The built-in administrator stays. */
+    async deleteAccount(user: SessionUser, actor: Actor): Promise<void> {
+      if (user.email === deps.builtInAdminEmail) throw forbidden(ADMIN_TEXT.builtInAdminProtected);
+      const keys = await storageKeysOf(db, user.id);
+      await db.transaction(async (tx) => {
+        await logs.audit(
+          {
+            ...actor,
+            action: "account.delete",
+            tableName: "user",
+            recordId: user.id,
+            oldValues: { email: user.email },
+          },
+          tx,
+        );
+        await deleteUserRow(tx, user.id);
+      });
+      await storage.removeUserFiles(user.id, keys);
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

@@ -1,0 +1,185 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import { parseSse } from "../../../../tests/factories/sse";
+import { ADMIN, setupTestApp } from "../../../../tests/factories/test-app";
+import {
+  appLogs,
+  attorneyReferrals,
+  caseMessages,
+  cases,
+  comparisonVotes,
+  documentDrafts,
+  documents,
+  session,
+  subscriptions,
+  user,
+  userProfiles,
+} from "../../db/schema";
+
+const t = setupTestApp();
+
+const valid = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  phone: "+1 (555) 123-4567",
+  address: "12 Main St, Springfield",
+  profession: "Engineer",
+};
+
+/** A member with a bit of everything: a case with messages, a referral, a document with a file, a draft, a subscription. */
+async function memberWithData(premium = false) {
+  const m = await t.member({ premium });
+  const caseId = (await (await m.client.post("/api/cases", {})).json()).case.id;
+  parseSse(
+    await (await m.client.post(`/api/cases/${caseId}/messages`, { content: `Question from ${m.email}` })).text(),
+  );
+  await m.client.post(`/api/cases/${caseId}/referral`);
+  const key = `${m.id}/lease.pdf`;
+  const file = t.services.storage.resolve(key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, "%PDF-1.4 test");
+  await t.services.db
+    .insert(documents)
+    .values({ userId: m.id, type: "upload", title: "Lease", fileName: "lease.pdf", storageKey: key, caseId });
+  await t.services.db.insert(documentDrafts).values({ userId: m.id, templateId: "will", answers: { fullName: "Ada" } });
+  await t.services.db.insert(comparisonVotes).values({ userId: m.id, caseId, question: "Which?", mode: "full" });
+  return { ...m, caseId, file };
+}
+
+async function countFor(userId: string) {
+  const n = async (table: PgTable, column: PgColumn) =>
+    Number((await t.services.db.select({ n: count() }).from(table).where(eq(column, userId)))[0]?.n ?? 0);
+  return {
+    user: await n(user, user.id),
+    profile: await n(userProfiles, userProfiles.id),
+    cases: await n(cases, cases.userId),
+    documents: await n(documents, documents.userId),
+    referrals: await n(attorneyReferrals, attorneyReferrals.userId),
+    drafts: await n(documentDrafts, documentDrafts.userId),
+    comparisons: await n(comparisonVotes, comparisonVotes.userId),
+    subscriptions: await n(subscriptions, subscriptions.userId),
+    sessions: await n(session, session.userId),
+  };
+}
+
+describe("profile", () => {
+  it("shows real figures and the subscription", async () => {
+    const m = await memberWithData(true);
+    const body = await (await m.client.get("/api/profile")).json();
+    expect(body.stats).toMatchObject({ activeCases: 0, totalCases: 1, documents: 1 });
+    expect(body.stats.memberSince).toBe(body.user.createdAt);
+    expect(body.subscription).toMatchObject({
+      plan: "Premium",
+      status: "active",
+      cancelAtPeriodEnd: false,
+      paymentMethodLast4: "4242",
+    });
+    const free = await t.member();
+    expect((await (await free.client.get("/api/profile")).json()).subscription).toBeNull();
+  });
+
+  it("updates the member's own details only, checks them on the server, and never the role", async () => {
+    const a = await t.member();
+    const b = await t.member({ firstName: "Bob" });
+    const response = await a.client.patch("/api/profile", {
+      ...valid,
+      role: "admin",
+      email: "stolen@example.com",
+      id: b.id,
+    });
+    expect(response.status).toBe(200);
+    const { user: updated } = await response.json();
+    expect(updated).toMatchObject({ ...valid, email: a.email, isAdmin: false });
+    expect((await b.client.me())?.firstName).toBe("Bob");
+    const [row] = await t.services.db.select().from(user).where(eq(user.id, a.id));
+    expect(row).toMatchObject({ role: "user", email: a.email, name: "Ada Lovelace" });
+
+    for (const [field, value] of [
+      ["firstName", ""],
+      ["firstName", "<script>"],
+      ["lastName", "1234"],
+      ["phone", "call me"],
+      ["phone", "12"],
+      ["address", "x".repeat(201)],
+      ["profession", "y".repeat(101)],
+    ] as const) {
+      const bad = await a.client.patch("/api/profile", { ...valid, [field]: value });
+      expect(bad.status, `${field}=${value}`).toBe(400);
+      expect((await bad.json()).error.fields).toHaveProperty(field);
+    }
+    expect((await t.client().patch("/api/profile", valid)).status).toBe(401);
+  });
+
+  it("keeps the account-settings toggles", async () => {
+    const m = await t.member();
+    const prefs = { emailNotifications: false, pushNotifications: true, marketingEmails: true };
+    expect((await m.client.put("/api/profile/preferences", prefs)).status).toBe(200);
+    expect((await m.client.me())?.preferences).toEqual(prefs);
+    expect((await m.client.put("/api/profile/preferences", { emailNotifications: "no" })).status).toBe(400);
+  });
+
+  it("exports exactly the member's data, and nobody else's", async () => {
+    const a = await memberWithData(true);
+    const b = await memberWithData();
+    const response = await a.client.get("/api/profile/export");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /attachment; filename="lawguide-data-\d{4}-\d{2}-\d{2}\.json"/,
+    );
+    const data = await response.json();
+    const text = JSON.stringify(data);
+    expect(data.account.email).toBe(a.email);
+    expect(data.cases).toHaveLength(1);
+    expect(data.cases[0].messages.map((m: { content: string }) => m.content)).toContain(`Question from ${a.email}`);
+    expect(data.documents).toHaveLength(1);
+    expect(data.referrals).toHaveLength(1);
+    expect(data.documentDrafts).toHaveLength(1);
+    expect(data.subscription.status).toBe("active");
+    expect(data.preferences).toEqual({ emailNotifications: true, pushNotifications: true, marketingEmails: false });
+    expect(data.signInHistory.length).toBeGreaterThan(0);
+    expect(text).not.toContain(b.email);
+    expect(text).not.toContain(b.caseId);
+    expect(text).not.toMatch(/"password"|scrypt|session_token/);
+  });
+
+  it("deletes the member with every row and file, asks for the password, and touches nobody else", async () => {
+    const a = await memberWithData(true);
+    const b = await memberWithData();
+    const before = await countFor(b.id);
+
+    const wrong = await a.client.post("/api/profile/delete", { password: "not-it" });
+    expect(wrong.status).toBe(400);
+    expect((await countFor(a.id)).user).toBe(1);
+
+    const response = await a.client.post("/api/profile/delete", { password: a.password });
+    expect(response.status).toBe(200);
+    expect(await countFor(a.id)).toEqual({
+      user: 0,
+      profile: 0,
+      cases: 0,
+      documents: 0,
+      referrals: 0,
+      drafts: 0,
+      comparisons: 0,
+      subscriptions: 0,
+      sessions: 0,
+    });
+    expect(await t.services.db.select().from(caseMessages).where(eq(caseMessages.caseId, a.caseId))).toHaveLength(0);
+    expect(existsSync(a.file)).toBe(false);
+    expect(await t.services.db.select().from(appLogs).where(eq(appLogs.userId, a.id))).toHaveLength(0);
+    expect(await a.client.me()).toBeNull();
+    expect((await t.client().signIn(a.email, a.password)).status).toBe(401);
+
+    expect(await countFor(b.id)).toEqual(before);
+    expect(existsSync(b.file)).toBe(true);
+  });
+
+  it("never deletes the built-in administrator", async () => {
+    const admin = await t.admin();
+    const response = await admin.post("/api/profile/delete", { password: ADMIN.password });
+    expect(response.status).toBe(403);
+    expect((await t.client().signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
+  });
+});

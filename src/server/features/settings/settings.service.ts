@@ -1,0 +1,100 @@
+import {
+  DEFAULT_SETTINGS,
+  type SettingsSection,
+  type SystemSettings,
+  settingsSectionSchemas,
+  systemSettingsSchema,
+} from "@shared/schemas/settings";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../lib/logger";
+import type { Actor, LogService } from "../logs/logs.service";
+import { insertMissingSections, readSettingsRows, upsertSettingsSection } from "./settings.queries";
+
+/**
+ * System settings, read from the database on every use so that every server process sees an
+ * administrator's change at once. A stored value that no longer passes validation falls back to
+ * its default instead of breaking the service.
+ */
+export function createSettingsService(db: Db, logs: LogService, logger: Logger, options: { cacheMs?: number } = {}) {
+  const cacheMs = options.cacheMs ?? 1000;
+  let cached: { at: number; value: Promise<SystemSettings> } | null = null;
+
+  /**
+   * Settings are read on nearly every request, so they are kept for a second: a change made in
+   * this process applies at once, one made in another process within a second.
+   */
+  function get(): Promise<SystemSettings> {
+    const now = Date.now();
+    if (cached && now - cached.at < cacheMs) return cached.value;
+    const value = read();
+    cached = { at: now, value };
+    value.catch(() => {
+      cached = null;
+    });
+    return value;
+  }
+
+  async function read(): Promise<SystemSettings> {
+    const rows = await readSettingsRows(db);
+    const raw: Record<string, Record<string, unknown>> = {};
+    for (const row of rows) raw[row.section] = row.values;
+    const merged: Record<string, unknown> = {};
+    for (const [section, schema] of Object.entries(settingsSectionSchemas)) {
+      const parsed = schema.safeParse(raw[section] ?? {});
+      if (parsed.success) {
+        merged[section] = parsed.data;
+      } else {
+        logger.warn({ section, issues: parsed.error.issues.length }, "stored settings invalid; using defaults");
+        const defaults = DEFAULT_SETTINGS[section as SettingsSection];
+        const fixed: Record<string, unknown> = { ...defaults };
+        for (const [key, value] of Object.entries(raw[section] ?? {})) {
+          const one = (schema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>)[key];
+          if (one?.safeParse(value).success) fixed[key] = value;
+        }
+        merged[section] = fixed;
+      }
+    }
+    return systemSettingsSchema.parse(merged);
+  }
+
+  return {
+    get,
+    /** Forget the cached copy (after writing settings some other way). */
+    invalidate: () => {
+      cached = null;
+    },
+    /** Validate and store one section (whole or partial); the change is audited. */
+    async update<S extends SettingsSection>(
+      section: S,
+      patch: Partial<SystemSettings[S]>,
+      actor: Actor,
+    ): Promise<SystemSettings[S]> {
+      const current = (await get())[section];
+      const next = settingsSectionSchemas[section].parse({ ...current, ...patch }) as SystemSettings[S];
+      cached = null;
+      await db.transaction(async (tx) => {
+        await upsertSettingsSection(tx, section, next as Record<string, unknown>, actor.userId ?? null);
+        await logs.audit(
+          {
+            ...actor,
+            action: "settings.update",
+            tableName: "system_settings",
+            recordId: section,
+            oldValues: current as Record<string, unknown>,
+            newValues: next as Record<string, unknown>,
+          },
+          tx,
+        );
+      });
+      cached = null;
+      return next;
+    },
+    /** Write the default of every section that has no row yet (start-up seed). */
+    async seedDefaults(): Promise<void> {
+      await insertMissingSections(db, DEFAULT_SETTINGS as unknown as Record<string, Record<string, unknown>>);
+      cached = null;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

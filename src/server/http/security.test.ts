@@ -1,0 +1,206 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../tests/factories/test-app";
+import { TestClient } from "../../../tests/factories/test-client";
+
+const clientDir = mkdtempSync(path.join(tmpdir(), "lawguide-client-"));
+mkdirSync(path.join(clientDir, "assets"));
+writeFileSync(
+  path.join(clientDir, "index.html"),
+  '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"><link rel="stylesheet" crossorigin href="/assets/app-abc123.css"></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(path.join(clientDir, "assets", "app-abc123.css"), "body{color:#123456}");
+writeFileSync(
+  path.join(clientDir, "welcome.html"),
+  '<!doctype html><html data-session="__SESSION__"><head></head><body><div id="root"></div></body></html>',
+);
+mkdirSync(path.join(clientDir, "pages"));
+writeFileSync(
+  path.join(clientDir, "pages", "login.html"),
+  '<!doctype html><html><head></head><body><div id="root">Prerendered sign-in</div></body></html>',
+);
+writeFileSync(
+  path.join(clientDir, "pages", "welcome-visitor.html"),
+  '<!doctype html><html data-session="__SESSION__"><head></head><body>Visitor landing</body></html>',
+);
+writeFileSync(
+  path.join(clientDir, "pages", "welcome-member.html"),
+  '<!doctype html><html data-session="__SESSION__"><head></head><body>Member landing</body></html>',
+);
+writeFileSync(
+  path.join(clientDir, "pages", "pages.json"),
+  JSON.stringify({
+    "/login": "pages/login.html",
+    "/welcome#visitor": "pages/welcome-visitor.html",
+    "/welcome#member": "pages/welcome-member.html",
+  }),
+);
+writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+
+const t = setupTestApp({ CLIENT_DIR: clientDir });
+
+describe("administrator routes", () => {
+  it("refuse visitors (401) and members (403) on every /api/admin route, and admit the administrator", async () => {
+    const adminRoutes = t.app.routes.filter((r) => r.path.startsWith("/api/admin") && r.method !== "ALL");
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(5);
+    const visitor = t.client();
+    const { client: member } = await t.member();
+    const admin = await t.admin();
+    for (const route of adminRoutes) {
+      const url = route.path.replace(":section", "general").replace(/:(\w+)/g, "00000000-0000-0000-0000-000000000000");
+      const body = route.method === "GET" ? undefined : {};
+      const call = (c: TestClient) => c.request(url, { method: route.method, ...(body ? { json: body } : {}) });
+      expect((await call(visitor)).status, `${route.method} ${url} visitor`).toBe(401);
+      const refused = await call(member);
+      expect(refused.status, `${route.method} ${url} member`).toBe(403);
+      expect(await refused.json()).toEqual({
+        error: { code: "FORBIDDEN", message: "Administrator access is required." },
+      });
+      expect([401, 403], `${route.method} ${url} admin`).not.toContain((await call(admin)).status);
+    }
+  });
+});
+
+describe("request checks", () => {
+  it("refuses state-changing requests without our Origin", async () => {
+    const noOrigin = new TestClient(t.app, "");
+    let response = await noOrigin.signUp({ email: "x@example.com" });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe("BAD_ORIGIN");
+
+    const foreign = new TestClient(t.app, "https://evil.example");
+    response = await foreign.signUp({ email: "x@example.com" });
+    expect(response.status).toBe(403);
+
+    // Same-origin requests to another host name of this server are accepted.
+    response = await new TestClient(t.app, "http://127.0.0.1:3000").request("/api/auth/sign-up/email", {
+      json: { email: "y@example.com", password: "secret1", firstName: "Y" },
+      headers: { host: "127.0.0.1:3000" },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("limits JSON bodies to 1 MB with 413", async () => {
+    const { client } = await t.member();
+    const response = await client.request("/api/auth/change-password", {
+      method: "POST",
+      body: JSON.stringify({ currentPassword: "x".repeat(1024 * 1024 + 10), newPassword: "yyyyyyyy" }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("TOO_LARGE");
+  });
+
+  it("answers unknown API paths with the JSON error shape", async () => {
+    const response = await t.client().get("/api/nope");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: "NOT_FOUND", message: "Not found" } });
+  });
+
+  it("answers invalid input with 400 and the field", async () => {
+    const admin = await t.admin();
+    const response = await admin.put("/api/admin/settings/ai", { freeUserMessageLimit: 0 });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("INVALID_INPUT");
+    expect(body.error.fields).toHaveProperty("freeUserMessageLimit");
+    expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);
+  });
+});
+
+describe("responses", () => {
+  it("carry security headers with a strict Content-Security-Policy", async () => {
+    const response = await t.client().get("/api/health");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("report health: database, AI providers, payments, mail, version", async () => {
+    const response = await t.client().get("/api/health");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      status: "ok",
+      database: { status: "up" },
+      ai: { openai: "offline", anthropic: "offline" },
+      payments: "demo",
+      mail: "outbox",
+    });
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("serve the client with the nonce filled in, for every page path (SPA fallback)", async () => {
+    for (const page of ["/", "/dashboard/case/123", "/anything/else"]) {
+      const response = await t.client().get(page);
+      expect(response.status, page).toBe(200);
+      const html = await response.text();
+      const nonce = html.match(/content="([^"]+)"/)?.[1];
+      expect(nonce, page).toBeTruthy();
+      expect(nonce).not.toBe("__CSP_NONCE__");
+      expect(response.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      // The stylesheet is written into the page, under the same nonce.
+      expect(html).toContain(`<style nonce="${nonce}">body{color:#123456}</style>`);
+      // A disabled copy of the link stays (not fetched), so lazy chunks do not add it again.
+      expect(html).toContain('<link rel="stylesheet" href="/assets/app-abc123.css" disabled>');
+      expect(html).not.toContain('<link rel="stylesheet" crossorigin');
+    }
+  });
+
+  it("serve prerendered pages, and the landing page for visitors or members as the session says", async () => {
+    expect(await (await t.client().get("/login")).text()).toContain("Prerendered sign-in");
+    const visitor = await (await t.client().get("/welcome")).text();
+    expect(visitor).toContain("Visitor landing");
+    expect(visitor).toContain('data-session="visitor"');
+    const { client } = await t.member();
+    const member = await (await client.get("/welcome")).text();
+    expect(member).toContain("Member landing");
+    expect(member).toContain('data-session="member"');
+    // A forged or stale session cookie gets the visitor's page.
+    const forged = await t.client().get("/welcome", { cookie: "lawguide.session_token=forged.sig" });
+    expect(await forged.text()).toContain("Visitor landing");
+    // The built pages are never served as raw files.
+    expect(await (await t.client().get("/pages/login.html")).text()).not.toContain("Prerendered sign-in");
+  });
+
+  it("compress the page when the browser accepts it", async () => {
+    const response = await t.client().get("/welcome", { "accept-encoding": "gzip" });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serve hashed assets compressed and cached for a year, and 404 missing files", async () => {
+    const asset = await t.client().get("/assets/app-abc123.js", { "accept-encoding": "gzip, br" });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    expect((await t.client().get("/assets/missing.js")).status).toBe(404);
+    expect((await t.client().get("/../package.json")).status).not.toBe(200);
+  });
+
+  it("serve a real robots.txt", async () => {
+    const response = await t.client().get("/robots.txt");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("User-agent: *");
+  });
+
+  it("serve the mail outbox in embedded mode only", async () => {
+    const response = await t.client().get("/dev/outbox");
+    if (t.services.config.mode === "embedded") {
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("Mail outbox");
+    } else {
+      // Not mounted: the path falls through to the web client, which sends unknown pages to /welcome.
+      expect(await response.text()).not.toContain("Mail outbox");
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { ERROR_CODES } from "@shared/api-error";
+import { GENERIC_TEXT } from "@shared/messages";
+import type { Context, MiddlewareHandler } from "hono";
+import { readSessionToken } from "../auth/session-cookie";
+import type { AccountService } from "../features/account/account.service";
+import type { SettingsService } from "../features/settings/settings.service";
+import { ApiError, unauthenticated } from "../lib/errors";
+import type { AppEnv } from "./env";
+
+export interface SessionDeps {
+  accounts: AccountService;
+  settings: SettingsService;
+  authSecret: string;
+  builtInAdminEmail: string;
+}
+
+/**
+ * Session guards. The signed session cookie is checked here and the session, its member, profile
+ * and plan come back in one query. `requireUser` answers 401 without a valid session;
+ * `requireAdmin` 401 without one and 403 for anyone who is not an administrator.
+ */
+export function createSessionGuards(deps: SessionDeps) {
+  async function load(c: Context<AppEnv>): Promise<void> {
+    if (c.var.authUser !== undefined) return;
+    const token = readSessionToken(c.req.header("cookie") ?? null, deps.authSecret);
+    const resolved = token ? await deps.accounts.resolveSession(token) : null;
+    if (!resolved) {
+      c.set("authUser", null);
+      return;
+    }
+    c.set("authUser", {
+      id: resolved.user.id,
+      email: resolved.user.email,
+      role: resolved.role,
+      sessionId: resolved.sessionId,
+    });
+    c.set("sessionUser", resolved.user);
+    const { security } = await deps.settings.get();
+    await deps.accounts.slideSession(resolved.sessionId, resolved.expiresAt, security.sessionTimeout);
+  }
+
+  const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await load(c);
+    if (!c.var.authUser) throw unauthenticated();
+    return next();
+  };
+
+  const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await load(c);
+    const authUser = c.var.authUser;
+    if (!authUser) throw unauthenticated();
+    if (authUser.role !== "admin" && authUser.email !== deps.builtInAdminEmail) {
+      throw new ApiError(403, ERROR_CODES.forbidden, GENERIC_TEXT.adminOnly);
+    }
+    return next();
+  };
+
+  /** The signed-in member, or null for a visitor (never an error). */
+  const currentUser = async (c: Context<AppEnv>) => {
+    await load(c);
+    return c.var.authUser ? c.var.sessionUser : null;
+  };
+
+  return { requireUser, requireAdmin, currentUser };
+}

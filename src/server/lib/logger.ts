@@ -1,0 +1,49 @@
+import pino from "pino";
+
+/** Server log (stdout, JSON). Secrets and personal credentials are redacted wherever they appear. */
+export const REDACT_PATHS = [
+  "password",
+  "*.password",
+  "newPassword",
+  "*.newPassword",
+  "currentPassword",
+  "*.currentPassword",
+  "token",
+  "*.token",
+  "apiKey",
+  "*.apiKey",
+  "secret",
+  "*.secret",
+  "authorization",
+  "*.authorization",
+  "cookie",
+  "*.cookie",
+  "headers.authorization",
+  "headers.cookie",
+  'headers["set-cookie"]',
+  "req.headers.authorization",
+  "req.headers.cookie",
+];
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+      base: { service: "lawguide" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}
+
+/** Remove credentials from a free-text string (URLs with passwords, bearer tokens, API keys). */
+export function redactText(text: string): string {
+  return text
+    .replace(/(\w+:\/\/[^:/\s]+:)[^@\s]+@/g, "$1[redacted]@")
+    .replace(/\b(Bearer)\s+[\w.~+/-]+=*/gi, "$1 [redacted]")
+    .replace(/\b(sk|rk|pk|whsec)_[A-Za-z0-9_-]{8,}/g, "$1_[redacted]")
+    .replace(/\bsk-[A-Za-z0-9_-]{8,}/g, "sk-[redacted]");
+}

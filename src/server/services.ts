@@ -1,0 +1,76 @@
+import { createAssistant } from "./ai/assistant";
+import { createAuth } from "./auth/auth";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { createAccountService } from "./features/account/account.service";
+import { createAiModelsService } from "./features/ai-models/ai-models.service";
+import { createBillingService } from "./features/billing/billing.service";
+import { createCasesService } from "./features/cases/cases.service";
+import { createChatService } from "./features/cases/chat.service";
+import { createDocumentsService } from "./features/documents/documents.service";
+import { createLogService } from "./features/logs/logs.service";
+import { createMailer } from "./features/mail/mail.service";
+import { createProfileService } from "./features/profile/profile.service";
+import { createSettingsService } from "./features/settings/settings.service";
+import { createTestimonialsService } from "./features/testimonials/testimonials.service";
+import type { Logger } from "./lib/logger";
+import { createStorage } from "./lib/storage";
+
+/**
+ * The composition root: every service built once from the configuration, the database and the
+ * logger. The server's entry point and the tests build the app through this one function.
+ */
+export interface ServiceOptions {
+  /** The offline assistant's pause before answering (spec: 1 s); tests shorten it. */
+  offlineDelayMs?: number;
+}
+
+export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}) {
+  const db = database.db;
+  const logs = createLogService(db, logger);
+  const settings = createSettingsService(db, logs, logger);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
+  const accounts = createAccountService(db, { builtInAdminEmail: config.admin.email });
+  const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs });
+  const billing = createBillingService(db);
+  const models = createAiModelsService(db, { openai: config.openai.model, anthropic: config.anthropic.model });
+  const assistant = createAssistant(
+    {
+      openai: { apiKey: config.openai.apiKey, baseURL: config.openai.baseURL },
+      anthropic: { apiKey: config.anthropic.apiKey, baseURL: config.anthropic.baseURL },
+      offlineFallback: config.aiOfflineFallback,
+      ...(options.offlineDelayMs === undefined
+        ? {}
+        : { offlineDelayMs: options.offlineDelayMs, offlineChunkDelayMs: 0 }),
+    },
+    { settings, models, logs },
+  );
+  const cases = createCasesService(db, settings, logs);
+  const chat = createChatService({ db, assistant, settings, logs, logger });
+  const testimonials = createTestimonialsService(db);
+  const storage = createStorage(config.dataDir);
+  const profile = createProfileService({ db, accounts, logs, storage, builtInAdminEmail: config.admin.email });
+  const documents = createDocumentsService(db, logs);
+  return {
+    documents,
+    storage,
+    profile,
+    config,
+    database,
+    db,
+    logger,
+    logs,
+    settings,
+    mailer,
+    accounts,
+    auth,
+    billing,
+    models,
+    assistant,
+    cases,
+    chat,
+    testimonials,
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,31 @@
+/** Error codes of the API's error shape `{ error: { code, message } }` (DESIGN section 7). */
+export const ERROR_CODES = {
+  invalidInput: "INVALID_INPUT",
+  unauthenticated: "UNAUTHENTICATED",
+  forbidden: "FORBIDDEN",
+  badOrigin: "BAD_ORIGIN",
+  notFound: "NOT_FOUND",
+  planLimit: "PLAN_LIMIT",
+  conflict: "CONFLICT",
+  tooLarge: "TOO_LARGE",
+  unsupportedType: "UNSUPPORTED_TYPE",
+  rateLimited: "RATE_LIMITED",
+  accountLocked: "ACCOUNT_LOCKED",
+  registrationClosed: "REGISTRATION_CLOSED",
+  invalidCredentials: "INVALID_CREDENTIALS",
+  emailTaken: "EMAIL_TAKEN",
+  invalidToken: "INVALID_TOKEN",
+  internal: "INTERNAL",
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== "object" || value === null || !("error" in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === "object" && error !== null && typeof (error as { message?: unknown }).message === "string";
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import {
+  autoSendQuestion,
+  classifyCase,
+  EXAMPLE_CHATS,
+  exampleCaseDescription,
+  matchesDocumentOffer,
+  opensComparison,
+  titleFromQuestion,
+} from "./chat";
+
+describe("chat rules", () => {
+  it("open the comparison for messages over 100 characters, or any Premium message", () => {
+    expect(opensComparison("x".repeat(100), false)).toBe(false);
+    expect(opensComparison("x".repeat(101), false)).toBe(true);
+    expect(opensComparison("short", true)).toBe(true);
+    expect(opensComparison("x".repeat(200), true, false)).toBe(false);
+  });
+
+  it("offer documents for the spec's keywords, with 'will' only as the document", () => {
+    for (const text of [
+      "I need a will",
+      "my last will and testament",
+      "divorce papers",
+      "my LANDLORD",
+      "cease and desist",
+      "power of attorney",
+      "severance pay",
+    ]) {
+      expect(matchesDocumentOffer(text), text).toBe(true);
+    }
+    for (const text of ["I will call tomorrow", "parking ticket", "stoplight camera"]) {
+      expect(matchesDocumentOffer(text), text).toBe(false);
+    }
+  });
+
+  it("auto-send the question of an example chat, and nothing else", () => {
+    for (const example of EXAMPLE_CHATS)
+      expect(autoSendQuestion(exampleCaseDescription(example))).toBe(example.question);
+    expect(autoSendQuestion("I need legal assistance with my situation.")).toBeNull();
+    expect(autoSendQuestion(null)).toBeNull();
+  });
+
+  it("title a case from its first question and classify it", () => {
+    expect(titleFromQuestion("Short question?")).toBe("Short question?");
+    const long = titleFromQuestion("My landlord still has not returned my security deposit after five weeks");
+    expect(long.length).toBeLessThanOrEqual(51);
+    expect(long.endsWith("…")).toBe(true);
+    expect(classifyCase("My landlord won't fix the heat")).toBe("Housing & Tenancy");
+    expect(classifyCase("I was fired for asking about overtime")).toBe("Employment");
+    expect(classifyCase("What is the weather?")).toBe("General");
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * User-facing texts from the product specification (sections 5 and 8). Use these constants, never
+ * a retyped copy, so a change to the wording happens in one place.
+ */
+
+export const AUTH_TEXT = {
+  emailAndPasswordRequired: "Email and password are required",
+  loginFormMissing: "Please enter both email and password",
+  loginFailed: "Login failed. Please check your credentials and try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  authUnavailable: "Authentication service unavailable",
+  registrationFailed: "Registration failed. Please try again.",
+  registrationMissingFields: "Missing required fields: email, password, or firstName",
+  fillAllRequired: "Please fill in all required fields",
+  passwordsDoNotMatch: "Passwords do not match",
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters`,
+  mustAgreeTerms: "You must agree to the Terms of Service",
+  mustAcknowledgeAi: "You must acknowledge the AI limitations",
+  registrationClosed: "Registration is currently closed. Please try again later.",
+  emailTaken: "An account with this email already exists. Sign in or reset your password.",
+  invalidEmail: "Please enter a valid email address",
+  newPasswordsDoNotMatch: "New passwords do not match",
+  newPasswordTooShort: (min: number) => `New password must be at least ${min} characters`,
+  changePasswordFailed: "Failed to change password",
+  changePasswordFailedRetry: "Failed to change password. Please try again.",
+  currentPasswordWrong: "Your current password is incorrect.",
+  passwordChanged: "Password changed successfully!",
+  resetEmailFailed: "Failed to send reset email",
+  resetFailed: "Failed to reset password",
+  resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
+  notAuthenticated: "Not authenticated",
+  lockedOut: (minutes: number) =>
+    `Too many failed sign-in attempts. For your security, sign-in to this account is paused for ${minutes} minutes. Try again later or reset your password.`,
+  tooManyRequests: "Too many requests. Please wait a moment and try again.",
+} as const;
+
+export const PROFILE_TEXT = {
+  updateFailed: "Failed to update profile",
+  updateFailedRetry: "Failed to update profile. Please try again.",
+  updated: "Profile updated successfully!",
+} as const;
+
+export const CASE_TEXT = {
+  notAuthenticated: "User not authenticated",
+  createFailed: "Unable to create a new case. Please try again.",
+  notFound: "Case not found",
+  referralSuccess: "Attorney referral process initiated. You will be contacted within 24 hours.",
+  referralFailed: "Failed to initiate attorney referral. Please try again.",
+  assistantFailure:
+    "I apologize, but I'm having trouble processing your request right now. Please try again in a moment, or contact our support team if the issue persists.",
+  limitReached: "You've reached your message limit",
+} as const;
+
+export const UPLOAD_TEXT = {
+  wrongType: "Please upload only images, PDFs, or document files.",
+  tooLarge: "File size must be less than 10MB.",
+} as const;
+
+export const BILLING_TEXT = {
+  noSession: "No valid session found",
+  fetchFailed: "Failed to fetch subscription data",
+  loginToContinue: "Please log in to continue",
+  checkoutFailed: "Failed to create checkout session",
+  noCheckoutUrl: "No checkout URL received",
+  unexpected: "An unexpected error occurred",
+  upgradeFailed: "Failed to upgrade to premium",
+  welcomePremium: "Welcome to Premium! Your subscription is now active.",
+} as const;
+
+export const ADMIN_TEXT = {
+  deleteUserFailed: "Failed to delete user. Please try again.",
+  updateUserFailed: "Failed to update user. Please try again.",
+  createUserFailed: "Failed to create user. Please try again.",
+  updateCaseStatusFailed: "Failed to update case status. Please try again.",
+  assignAttorneyFailed: "Failed to assign attorney. Please try again.",
+  saveSettingsFailed: "Failed to save settings. Please try again.",
+  settingsSaved: "Settings saved successfully!",
+  deleteUserConfirm: "Are you sure you want to delete this user? This action cannot be undone.",
+  cannotDeleteSelf: "You cannot delete your own account from the admin dashboard.",
+  builtInAdminProtected: "The built-in administrator account cannot be deleted.",
+} as const;
+
+export const GENERIC_TEXT = {
+  notFound: "Not found",
+  forbidden: "You do not have permission to do that.",
+  adminOnly: "Administrator access is required.",
+  badOrigin: "This request did not come from LawGuide and was refused.",
+  invalidInput: "Some of the information you sent is not valid.",
+  tooLarge: "The request is too large.",
+  internal: "An unexpected error occurred",
+} as const;

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/**
+ * System settings (spec section 3 'System settings', defaults from section 9, bounds from section 5).
+ * One row per section in `system_settings`; a value missing from the row takes its default, so
+ * adding a setting never needs a data migration.
+ */
+
+const int = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
+
+export const generalSettingsSchema = z.object({
+  siteName: z.string().trim().min(1).max(80).default("LawGuide"),
+  siteDescription: z.string().trim().max(200).default("Legal help at your fingertips"),
+  supportEmail: z.email().default("support@lawguide.example"),
+  maxFileUploadSize: int(1, 100, 10),
+  allowRegistration: z.boolean().default(true),
+  maintenanceMode: z.boolean().default(false),
+});
+
+export const aiSettingsSchema = z.object({
+  defaultProvider: z.enum(["anthropic", "openai"]).default("anthropic"),
+  enableComparison: z.boolean().default(true),
+  freeUserMessageLimit: int(1, 100, 10),
+  previewTokenLimit: int(50, 500, 200),
+  responseTimeout: int(10, 120, 30),
+});
+
+export const subscriptionSettingsSchema = z.object({
+  trialPeriodDays: int(1, 30, 7),
+  enableTrials: z.boolean().default(true),
+  gracePeriodDays: int(0, 15, 3),
+  autoInvoicing: z.boolean().default(true),
+});
+
+export const securitySettingsSchema = z.object({
+  sessionTimeout: int(1, 168, 24),
+  passwordMinLength: int(6, 20, 6),
+  requireEmailVerification: z.boolean().default(false),
+  enableTwoFactor: z.boolean().default(false),
+  maxLoginAttempts: int(3, 10, 5),
+});
+
+export const notificationSettingsSchema = z.object({
+  enableEmailNotifications: z.boolean().default(true),
+  welcomeEmailEnabled: z.boolean().default(true),
+  caseUpdateEmailEnabled: z.boolean().default(true),
+  paymentEmailEnabled: z.boolean().default(true),
+  adminNotificationEmail: z.email().default("admin@lawguide.example"),
+});
+
+export const settingsSectionSchemas = {
+  general: generalSettingsSchema,
+  ai: aiSettingsSchema,
+  subscription: subscriptionSettingsSchema,
+  security: securitySettingsSchema,
+  notifications: notificationSettingsSchema,
+} as const;
+
+export type SettingsSection = keyof typeof settingsSectionSchemas;
+export const SETTINGS_SECTIONS = Object.keys(settingsSectionSchemas) as SettingsSection[];
+
+export const systemSettingsSchema = z.object({
+  general: generalSettingsSchema.prefault({}),
+  ai: aiSettingsSchema.prefault({}),
+  subscription: subscriptionSettingsSchema.prefault({}),
+  security: securitySettingsSchema.prefault({}),
+  notifications: notificationSettingsSchema.prefault({}),
+});
+
+export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+export const DEFAULT_SETTINGS: SystemSettings = systemSettingsSchema.parse({});
+
+/** What any visitor may know about the configuration: drives forms and limits in the browser. */
+export const publicSettingsSchema = z.object({
+  siteName: z.string(),
+  siteDescription: z.string(),
+  supportEmail: z.string(),
+  allowRegistration: z.boolean(),
+  maintenanceMode: z.boolean(),
+  passwordMinLength: z.number(),
+  freeUserMessageLimit: z.number(),
+  enableComparison: z.boolean(),
+  maxFileUploadSize: z.number(),
+  trialPeriodDays: z.number(),
+  mode: z.enum(["embedded", "configured"]),
+  demoAccounts: z.array(z.object({ email: z.string(), password: z.string(), label: z.string() })),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,23 @@
+import type { PlanId } from "./plans";
+
+export interface Preferences {
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  marketingEmails: boolean;
+}
+
+/** The signed-in user as every screen sees it (spec section 3 'User session object'). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  profession: string;
+  createdAt: string;
+  lastActive: string | null;
+  isAdmin: boolean;
+  preferences: Preferences;
+  plan: PlanId;
+}

@@ -1,0 +1,78 @@
+/**
+ * LawGuide's document templates: the catalogue in popularity order, lookup by id, the 'Popular'
+ * badge and the states offered by the Document Center assistant.
+ */
+
+import { UI_LIMITS } from "../constants";
+import { ceaseDesistTemplate } from "./templates/cease-desist";
+import { leaseTemplate } from "./templates/lease";
+import { livingTrustTemplate } from "./templates/living-trust";
+import { llcTemplate } from "./templates/llc";
+import { willTemplate } from "./templates/will";
+import type { Answers, DocumentTemplate } from "./types";
+
+/** Every template, most popular first (spec section 4: templates are listed in popularity order). */
+export const TEMPLATES: readonly DocumentTemplate[] = [
+  willTemplate,
+  leaseTemplate,
+  llcTemplate,
+  livingTrustTemplate,
+  ceaseDesistTemplate,
+].sort((a, b) => a.popularityRank - b.popularityRank);
+
+/** How many of the most popular templates carry the 'Popular' badge. */
+export const POPULAR_BADGE_COUNT = 3;
+
+/** Ids of the templates with the 'Popular' badge: the top 3 by popularity rank. */
+export const POPULAR_TEMPLATE_IDS: readonly string[] = TEMPLATES.slice(0, POPULAR_BADGE_COUNT).map(
+  (template) => template.id,
+);
+
+/** The template with this id, if any. */
+export function getTemplate(id: string): DocumentTemplate | undefined {
+  return TEMPLATES.find((template) => template.id === id);
+}
+
+/**
+ * The 15 most populous US states, offered by the Document Center assistant, most populous first;
+ * the first `STATE_BUTTON_COUNT` are shown as buttons.
+ */
+export const DOCUMENT_STATES: readonly string[] = [
+  "California",
+  "Texas",
+  "Florida",
+  "New York",
+  "Pennsylvania",
+  "Illinois",
+  "Ohio",
+  "Georgia",
+  "North Carolina",
+  "Michigan",
+  "New Jersey",
+  "Virginia",
+  "Washington",
+  "Arizona",
+  "Tennessee",
+];
+
+/** State buttons shown by the Document Center assistant (spec section 9: 8 of the 15 states). */
+export const STATE_BUTTON_COUNT: number = UI_LIMITS.stateButtons;
+
+/**
+ * Starting answers for a template from a state the user picked: the state itself when it is one of
+ * the template's options, otherwise 'Other' with the state's name, and nothing for a template
+ * without a state question.
+ */
+export function stateAnswers(template: DocumentTemplate, stateName: string): Answers {
+  const stateField = template.fields.find((field) => field.id === "state");
+  const name = stateName.trim();
+  if (!stateField?.options || name === "") return {};
+  if (stateField.options.includes(name)) return { state: name };
+  if (!stateField.options.includes("Other")) return {};
+  return template.fields.some((field) => field.id === "stateOther") ? { state: "Other", stateOther: name } : {};
+}
+
+export type { CatalogueItem, CatalogueItemId } from "./catalogue";
+export { DOCUMENT_CATALOGUE, getCatalogueItem, templateIdForCatalogueItem } from "./catalogue";
+export * from "./engine";
+export type * from "./types";

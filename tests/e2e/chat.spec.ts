@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectAccessible, register, signIn, test } from "./fixtures";
+
+/** Open a new chat from the cases page; returns the case id. */
+async function newChat(page: Page): Promise<string> {
+  await page.goto("/dashboard/cases");
+  await page.getByRole("button", { name: "New Chat" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/case\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+  return page.url().split("/").pop() ?? "";
+}
+
+async function sendMessage(page: Page, text: string) {
+  const input = page.getByRole("textbox", { name: "Your message" });
+  await input.fill(text);
+  await input.press("Enter");
+}
+
+// The fake providers are shared: tests of this file run one after another (fullyParallel is off),
+// so a test that slows a provider down does not slow another test's answers.
+test.describe("case chat", () => {
+  test("a new member chats, sees the answer stream, and is stopped by the server at message 11", async ({ page }) => {
+    test.setTimeout(150_000);
+    await register(page);
+    await page.goto("/dashboard/cases");
+    await expect(page.getByRole("heading", { name: "Welcome to your legal chats" })).toBeVisible();
+    await expectAccessible(page, "cases (empty)");
+    const caseId = await newChat(page);
+    await expect(page.getByText("AI Legal Assistant")).toBeVisible();
+    await expect(page.getByText("10 left")).toBeVisible();
+    await expect(page.getByText("0/10")).toBeVisible();
+    await expectAccessible(page, "chat (empty)");
+
+    // Slow the provider down to watch the answer arrive piece by piece.
+    await fetch(`${process.env.E2E_OPENAI_URL}/__control/mode`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "ok", tokenDelayMs: 40 }),
+    });
+    await sendMessage(page, "My landlord kept my deposit. What can I do?");
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    await expect(conversation.getByText("My landlord kept my deposit. What can I do?")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Stop the answer" })).toBeVisible();
+    const partial = conversation.getByText(/Legal information \(OpenAI fake\)/).first();
+    await expect(partial).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
+    await fetch(`${process.env.E2E_OPENAI_URL}/__control/reset`, { method: "POST" });
+    await expect(conversation.getByText("Legal information, not legal advice.").first()).toBeVisible();
+    await expect(page.getByText("9 left")).toBeVisible();
+    await expect(page.getByText("1/10")).toBeVisible();
+    // The keyword brought the document offer, two seconds later.
+    await expect(conversation.getByRole("link", { name: "Open the Document Center" })).toBeVisible({ timeout: 5000 });
+    await expectAccessible(page, "chat with an answer");
+
+    for (let i = 2; i <= 8; i++) {
+      await sendMessage(page, `Follow-up question number ${i}`);
+      await expect(page.getByText(`${i}/10`)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
+    }
+    await expect(page.getByText("2 messages remaining")).toBeVisible();
+    await sendMessage(page, "Follow-up question number 9");
+    await expect(page.getByText("1 message remaining")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
+    await sendMessage(page, "Follow-up question number 10");
+    await expect(page.getByText("You've reached your message limit")).toBeVisible();
+    const input = page.getByRole("textbox", { name: "Your message" });
+    await expect(input).toBeDisabled();
+    await expect(input).toHaveAttribute("placeholder", "Upgrade to continue chatting...");
+    await expectAccessible(page, "chat at the limit");
+
+    // The server agrees, whatever the page does.
+    const refused = await page.request.post(`/api/cases/${caseId}/messages`, {
+      data: { content: "An eleventh question" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(refused.status()).toBe(402);
+
+    await page.getByRole("button", { name: "Upgrade to Premium" }).click();
+    const upgrade = page.getByRole("dialog", { name: "Upgrade to Premium" });
+    await expect(upgrade).toBeVisible();
+    await expect(upgrade.getByText("$29.99 per month")).toBeVisible();
+    await expectAccessible(page, "upgrade dialog");
+    await upgrade.getByRole("link", { name: "See Premium" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/premium$/);
+  });
+
+  test("Stop keeps the partial answer, Regenerate writes it again", async ({ page }) => {
+    await register(page);
+    await newChat(page);
+    await fetch(`${process.env.E2E_OPENAI_URL}/__control/mode`, {
+      method: "POST",
+      body: JSON.stringify({ kind: "ok", tokenDelayMs: 150 }),
+    });
+    await sendMessage(page, "Please explain slowly");
+    await expect(page.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible();
+    await page.getByRole("button", { name: "Stop the answer" }).click();
+    await expect(page.getByText("Stopped", { exact: true })).toBeVisible({ timeout: 10_000 });
+    await fetch(`${process.env.E2E_OPENAI_URL}/__control/reset`, { method: "POST" });
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect(page.getByText("Stopped", { exact: true })).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible();
+  });
+
+  test("an example chat sends its question by itself", async ({ page }) => {
+    await register(page);
+    await page.goto("/dashboard/home");
+    await expect(page.getByRole("heading", { name: /Welcome, Jordan/ })).toBeVisible();
+    await expectAccessible(page, "dashboard home");
+    await page.getByRole("button", { name: /Writing a simple will/ }).click();
+    await expect(page).toHaveURL(/\/dashboard\/case\//);
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    await expect(conversation.getByText(/married with two young children/).first()).toBeVisible({ timeout: 5000 });
+    await expect(conversation.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible({ timeout: 10_000 });
+    await page.goto("/dashboard/cases");
+    await expect(
+      page.getByRole("link", { name: /married with two young children|Writing a simple will/ }),
+    ).toBeVisible();
+  });
+
+  test("the referral from the list and from the chat menu", async ({ page }) => {
+    await register(page);
+    await newChat(page);
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Refer to Attorney" }).click();
+    const dialog = page.getByRole("dialog", { name: "Refer to an attorney" });
+    await expect(dialog.getByText(/not a law firm/)).toBeVisible();
+    await expectAccessible(page, "referral dialog");
+    await dialog.getByRole("button", { name: "Request Referral" }).click();
+    await expect(
+      page.getByText("Attorney referral process initiated. You will be contacted within 24 hours.").first(),
+    ).toBeVisible();
+    await expect(page.getByText("Referred to attorney")).toBeVisible();
+
+    await newChat(page);
+    await page.goto("/dashboard/cases");
+    await expect(page.getByText("Referred", { exact: true })).toBeVisible();
+    const active = page.getByRole("article").filter({ hasText: "Active" });
+    await active.getByRole("button", { name: "Refer to Attorney" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Request Referral" }).click();
+    await expect(page.getByText("Referred", { exact: true })).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Refer to Attorney" })).toHaveCount(0);
+    await expectAccessible(page, "cases list");
+
+    // Archive and restore.
+    await page.getByRole("button", { name: "Archive" }).first().click();
+    await expect(page.getByText("Archived", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Restore" }).click();
+    await expect(page.getByText("Archived", { exact: true })).toHaveCount(0);
+  });
+
+  test("a long question from a Free member opens previews, and the standard answer is one click away", async ({
+    page,
+  }) => {
+    await register(page);
+    await newChat(page);
+    const long =
+      "My employer stopped paying overtime three months ago and now says I am a contractor, although nothing about my job changed. What are my options?";
+    await sendMessage(page, long);
+    const dialog = page.getByRole("dialog", { name: "AI Response Comparison" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/% confident/)).toHaveCount(2);
+    await expect(dialog.getByRole("button", { name: "Upgrade to see the full answer" })).toHaveCount(2);
+    await expectAccessible(page, "comparison (free)");
+    await dialog.getByRole("button", { name: "Continue with standard answer" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("1/10")).toBeVisible();
+    await expect(page.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible();
+  });
+
+  test("the Premium demo member compares both providers and keeps one answer", async ({ page }) => {
+    await signIn(page, DEMO.premium.email, DEMO.premium.password);
+    await expect(page).toHaveURL(/\/dashboard\/cases$/);
+    await newChat(page);
+    await expect(page.getByText(/left$/)).toHaveCount(0);
+    await sendMessage(page, "Can I break my lease early?");
+    const dialog = page.getByRole("dialog", { name: "AI Response Comparison" });
+    await expect(dialog.getByRole("heading", { name: "Claude (Anthropic)" })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "GPT (OpenAI)" })).toBeVisible();
+    await expect(dialog.getByText(/Anthropic fake/).first()).toBeVisible();
+    await expect(dialog.getByText(/OpenAI fake/).first()).toBeVisible();
+    const keep = dialog.getByRole("button", { name: "Use this answer" });
+    await expect(keep.first()).toBeEnabled();
+    await expectAccessible(page, "comparison (premium)");
+    await keep.first().click();
+    await expect(dialog).toBeHidden();
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    await expect(conversation.getByText("Can I break my lease early?", { exact: true })).toBeVisible();
+    await expect(conversation.getByText(/Anthropic fake/).first()).toBeVisible();
+    await page.reload();
+    await expect(conversation.getByText(/Anthropic fake/).first()).toBeVisible();
+  });
+
+  test("an unknown case shows 'Case not found'", async ({ page }) => {
+    await register(page);
+    await page.goto("/dashboard/case/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Case not found" })).toBeVisible();
+    await expectAccessible(page, "case not found");
+    await page.getByRole("link", { name: "Return to Legal Chats" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/cases$/);
+  });
+});

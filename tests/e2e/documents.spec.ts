@@ -1,0 +1,489 @@
+import { readFile } from "node:fs/promises";
+import type { Download, Locator, Page } from "@playwright/test";
+import { expect, expectAccessible, register, test } from "./fixtures";
+
+/** The Document Center with the Document Templates tab selected. */
+async function openTemplates(page: Page) {
+  await page.goto("/dashboard/create");
+  await page.getByRole("tab", { name: "Document Templates" }).click();
+  await expect(page.getByRole("heading", { name: "Template Selection" })).toBeVisible();
+}
+
+async function pickTemplate(page: Page, name: string) {
+  await page.getByRole("button", { name: `Use this template: ${name}` }).click();
+  await expect(page.getByRole("heading", { name: "Document Information" })).toBeFocused();
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A question by its label (the label ends with an asterisk when the question is required). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
+const group = (page: Page, name: string) => page.getByRole("radiogroup", { name });
+const errorOf = (control: Locator) => control.locator("xpath=ancestor::div[contains(@class,'space-y-1.5')][1]");
+
+async function fillWill(page: Page, options: { married: boolean; children: boolean; state?: string }) {
+  await field(page, "Your Full Legal Name").fill("Maria Elena Lopez");
+  if (options.state) await field(page, "State of Residence").selectOption(options.state);
+  await field(page, "Your Address").fill("12 Oak Street, Fresno, CA 93701");
+  await field(page, "Marital Status").selectOption(options.married ? "Married" : "Single");
+  if (options.married) await field(page, "Spouse's Full Name").fill("James Robert Lopez");
+  await group(page, "Children")
+    .getByRole("radio", { name: options.children ? "Yes" : "No" })
+    .check();
+  if (options.children) {
+    await field(page, "Children's Full Names").fill("Sofia Lopez\nMateo Lopez");
+    await field(page, "Guardian for Minor Children").fill("Ana Guardian Lopez");
+  }
+  await field(page, "Executor's Full Name").fill("David Chen");
+  await field(page, "Executor's Address").fill("40 Pine Road, Fresno, CA 93702");
+  await field(page, "Main Assets").fill("Home at 12 Oak Street; savings at First Bank");
+  await field(page, "Beneficiary of the Rest of Your Estate").fill("My spouse or my children");
+}
+
+async function fillLease(page: Page) {
+  await field(page, "Landlord's Full Name").fill("Oak Street Rentals LLC");
+  await field(page, "Tenant's Full Name").fill("Ben Ortiz");
+  await field(page, "Property Address").fill("7 Elm Court, Unit 2, Austin, TX 78701");
+  await field(page, "State Where the Property Is Located").selectOption("Texas");
+  await field(page, "Monthly Rent").fill("1,450.50");
+  await field(page, "Security Deposit").fill("1450");
+  await field(page, "Lease Start Date").fill("2027-01-01");
+  await field(page, "Lease End Date").fill("2027-12-31");
+  await group(page, "Pet Policy").getByRole("radio", { name: "Pets allowed with deposit" }).check();
+  await field(page, "Pet Deposit").fill("300");
+  const utilities = page.getByRole("group", { name: "Utilities Paid by Landlord" });
+  await utilities.getByRole("checkbox", { name: "Water" }).check();
+  await utilities.getByRole("checkbox", { name: "Trash" }).check();
+  await field(page, "Parking Spaces").fill("1");
+}
+
+/** From the review step: generate and wait for the Download step. */
+async function generate(page: Page) {
+  await page.getByRole("button", { name: "Generate Document" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Generating Your Document" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Download" })).toBeFocused({ timeout: 15_000 });
+}
+
+async function download(page: Page, link: Locator): Promise<{ file: Download; body: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const path = await file.path();
+  return { file, body: await readFile(path) };
+}
+
+test.describe("document center", () => {
+  test("a will for a married member with children: form, review, generating, preview and the three downloads", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await register(page);
+    await openTemplates(page);
+    await expectAccessible(page, "template selection");
+
+    // Popularity order, the top three marked Popular, prices and review fees.
+    const cards = page.getByRole("article");
+    await expect(cards.getByRole("heading", { level: 3 })).toHaveText([
+      "Last Will and Testament",
+      "Residential Lease Agreement",
+      "LLC Operating Agreement",
+      "Revocable Living Trust",
+      "Cease and Desist Letter",
+    ]);
+    await expect(page.getByText("Popular", { exact: true })).toHaveCount(3);
+    const will = cards.filter({ hasText: "Last Will and Testament" });
+    await expect(will.getByText("$49.99")).toBeVisible();
+    await expect(will.getByText("15-20 minutes")).toBeVisible();
+    await expect(will.getByText("Moderate")).toBeVisible();
+    await expect(will.getByText("$150")).toBeVisible();
+
+    await pickTemplate(page, "Last Will and Testament");
+    await expect(page.locator('[aria-current="step"]')).toContainText("Document Information");
+    // Conditional questions wait for their answers.
+    await expect(field(page, "Spouse's Full Name")).toHaveCount(0);
+    await expect(field(page, "Children's Full Names")).toHaveCount(0);
+    await expect(field(page, "Guardian for Minor Children")).toHaveCount(0);
+    const fullName = field(page, "Your Full Legal Name");
+    await expect(fullName).toHaveAccessibleDescription("Your name as it appears on official documents.");
+    await expect(fullName).toHaveAttribute("placeholder", "e.g. Maria Elena Lopez");
+
+    await fillWill(page, { married: true, children: true, state: "California" });
+    await expect(field(page, "Spouse's Full Name")).toBeVisible();
+    await expect(field(page, "Children's Full Names")).toBeVisible();
+    await expect(field(page, "Guardian for Minor Children")).toBeVisible();
+    await expectAccessible(page, "document information (will)");
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("heading", { name: "Review & Generate" })).toBeFocused();
+    const review = page.locator("dl").first();
+    await expect(review.getByText("Spouse's Full Name")).toBeVisible();
+    await expect(review.getByText("James Robert Lopez")).toBeVisible();
+    await expect(review.getByText("Children's Full Names")).toBeVisible();
+    await expect(review.getByText(/Sofia Lopez\s+Mateo Lopez/)).toBeVisible();
+    await expect(review.getByText("Ana Guardian Lopez")).toBeVisible();
+    // Optional questions left empty are not listed.
+    await expect(review.getByText("Specific Gifts")).toHaveCount(0);
+    await expect(page.getByText("Laws vary by state; have an attorney review your will before signing.")).toBeVisible();
+    await expectAccessible(page, "review and generate");
+
+    // Hold the answer back a moment so the generating state can be checked too.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/documents/generate", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Generate Document" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Generating Your Document" })).toBeVisible();
+    await expectAccessible(page, "generating");
+    release();
+    await expect(page.getByRole("heading", { name: "Download" })).toBeFocused({ timeout: 15_000 });
+    await page.unroute("**/api/documents/generate");
+    await expect(page.getByText("Your document has been generated")).toBeVisible();
+
+    // Preview: the first 500 characters, shown and hidden.
+    const previewButton = page.getByRole("button", { name: "Preview" });
+    await expect(previewButton).toHaveAttribute("aria-expanded", "false");
+    await previewButton.click();
+    const preview = page.locator("pre");
+    await expect(preview).toBeVisible();
+    await expect(preview).toContainText("LAST WILL AND TESTAMENT");
+    await expect(preview).toContainText("Maria Elena Lopez");
+    expect((await preview.textContent())?.replace(/…$/, "").length).toBe(500);
+    await expectAccessible(page, "download step with preview");
+    await page.getByRole("button", { name: "Hide preview" }).click();
+    await expect(preview).toBeHidden();
+
+    const txt = await download(page, page.getByRole("link", { name: "Download as TXT" }));
+    expect(txt.file.suggestedFilename()).toMatch(/^last-will-and-testament-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = txt.body.toString("utf8");
+    for (const answer of [
+      "Maria Elena Lopez",
+      "James Robert Lopez",
+      "Sofia Lopez",
+      "Mateo Lopez",
+      "Ana Guardian Lopez",
+    ]) {
+      expect(text).toContain(answer);
+    }
+    expect(text).toContain("GUARDIAN OF MY MINOR CHILDREN");
+    expect(text).toContain("State of California");
+
+    const pdf = await download(page, page.getByRole("link", { name: "Download as PDF" }));
+    expect(pdf.file.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(pdf.body.subarray(0, 4).toString("latin1")).toBe("%PDF");
+    const docx = await download(page, page.getByRole("link", { name: "Download as DOCX" }));
+    expect(docx.file.suggestedFilename()).toMatch(/\.docx$/);
+    expect(docx.body.subarray(0, 2).toString("latin1")).toBe("PK");
+
+    // The document is kept under My documents, and can be downloaded again from there.
+    const mine = page.getByRole("region", { name: "My documents" });
+    const row = mine.getByRole("article").filter({ hasText: "Last Will and Testament" });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    const again = await download(page, row.getByRole("link", { name: "Download Last Will and Testament as TXT" }));
+    expect(again.body.toString("utf8")).toContain("James Robert Lopez");
+
+    await page.getByRole("button", { name: "Create another document" }).click();
+    await expect(page.getByRole("heading", { name: "Template Selection" })).toBeFocused();
+  });
+
+  test("a will for a single member without children leaves spouse, children and guardian out", async ({ page }) => {
+    test.setTimeout(90_000);
+    await register(page);
+    await openTemplates(page);
+    await pickTemplate(page, "Last Will and Testament");
+    // A spouse typed in and then no longer needed is dropped everywhere.
+    await field(page, "Marital Status").selectOption("Married");
+    await field(page, "Spouse's Full Name").fill("Someone Else");
+    await fillWill(page, { married: false, children: false, state: "Texas" });
+    await expect(field(page, "Spouse's Full Name")).toHaveCount(0);
+    await expect(field(page, "Children's Full Names")).toHaveCount(0);
+    await expect(field(page, "Guardian for Minor Children")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    const review = page.locator("dl").first();
+    await expect(review.getByText("Marital Status")).toBeVisible();
+    await expect(review.getByText("Single", { exact: true })).toBeVisible();
+    for (const label of ["Spouse's Full Name", "Children's Full Names", "Guardian for Minor Children"]) {
+      await expect(review.getByText(label)).toHaveCount(0);
+    }
+    await expect(review.getByText("Someone Else")).toHaveCount(0);
+
+    await generate(page);
+    const { body } = await download(page, page.getByRole("link", { name: "Download as TXT" }));
+    const text = body.toString("utf8");
+    expect(text).toContain("I am not married.");
+    expect(text).toContain("I have no children.");
+    expect(text).not.toContain("Someone Else");
+    expect(text).not.toContain("GUARDIAN OF MY MINOR CHILDREN");
+    expect(text).not.toContain("my spouse");
+  });
+
+  test("every validation message shows under its field, and clears when the field is edited", async ({ page }) => {
+    test.setTimeout(120_000);
+    await register(page);
+    await openTemplates(page);
+
+    // Required fields: Next does not check; leaving Review checks everything and returns here.
+    await pickTemplate(page, "LLC Operating Agreement");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByRole("heading", { name: "Review & Generate" })).toBeFocused();
+    await page.getByRole("button", { name: "Generate Document" }).click();
+    await expect(page.getByRole("heading", { name: "Document Information" })).toBeVisible();
+    const company = field(page, "Company Name");
+    await expect(company).toBeFocused();
+    await expect(company).toHaveAttribute("aria-invalid", "true");
+    await expect(errorOf(company).getByText("Company Name is required")).toBeVisible();
+    await expect(company).toHaveAccessibleDescription(/Company Name is required/);
+    await expect(errorOf(field(page, "Number of Members")).getByText("Number of Members is required")).toBeVisible();
+    await expect(group(page, "Management Structure")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Management Structure is required")).toBeVisible();
+    await expect(page.getByText("Some answers need your attention")).toBeVisible();
+    await expectAccessible(page, "form with errors");
+
+    // A pattern with its own message, and a number below its minimum.
+    await company.fill("Bright Path Consulting");
+    await expect(errorOf(company).getByText("Company Name is required")).toHaveCount(0);
+    await expect(company).not.toHaveAttribute("aria-invalid", "true");
+    const members = field(page, "Number of Members");
+    await members.fill("0");
+    await expect(page.getByText("Number of Members is required")).toHaveCount(0);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Generate Document" }).click();
+    await expect(company).toBeFocused();
+    await expect(
+      errorOf(company).getByText("Company Name must end with LLC, L.L.C. or Limited Liability Company"),
+    ).toBeVisible();
+    await expect(errorOf(members).getByText("Number of Members must be at least 1")).toBeVisible();
+
+    // Above the maximum.
+    await members.fill("51");
+    await expect(page.getByText("Number of Members must be at least 1")).toHaveCount(0);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Generate Document" }).click();
+    await expect(errorOf(members).getByText("Number of Members must be no more than 50")).toBeVisible();
+    await members.fill("2");
+    await expect(page.getByText("Number of Members must be no more than 50")).toHaveCount(0);
+
+    // Back from the form returns to the templates. A pattern without a message of its own.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByRole("heading", { name: "Template Selection" })).toBeFocused();
+    await page.getByRole("button", { name: "Use this template: Cease and Desist Letter" }).click();
+    await expect(page.getByRole("heading", { name: "Document Information" })).toBeFocused();
+    const email = field(page, "Your Email Address");
+    await email.fill("not-an-email");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Generate Document" }).click();
+    await expect(field(page, "Your Full Name")).toBeFocused();
+    await expect(errorOf(email).getByText("Invalid format for Your Email Address")).toBeVisible();
+    await email.fill("jane@example.com");
+    await expect(page.getByText("Invalid format for Your Email Address")).toHaveCount(0);
+    // A required multi-select.
+    await expect(page.getByText("Possible Next Steps is required")).toBeVisible();
+    await page
+      .getByRole("group", { name: "Possible Next Steps" })
+      .getByRole("checkbox", { name: "Filing a lawsuit" })
+      .check();
+    await expect(page.getByText("Possible Next Steps is required")).toHaveCount(0);
+  });
+
+  test("the server has the last word: its field errors show on the form", async ({ page }) => {
+    await register(page);
+    await openTemplates(page);
+    await pickTemplate(page, "Residential Lease Agreement");
+    await fillLease(page);
+    await page.route("**/api/documents/generate", (route) =>
+      route.fulfill({
+        status: 400,
+        json: {
+          error: {
+            code: "INVALID_INPUT",
+            message: "Tenant's Full Name is required",
+            fields: { tenantName: "Tenant's Full Name is required" },
+          },
+        },
+      }),
+    );
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Generate Document" }).click();
+    const tenant = field(page, "Tenant's Full Name");
+    await expect(tenant).toBeFocused({ timeout: 10_000 });
+    await expect(errorOf(tenant).getByText("Tenant's Full Name is required")).toBeVisible();
+  });
+
+  test("a draft is saved as the member types, survives a reload and resumes", async ({ page }) => {
+    test.setTimeout(90_000);
+    await register(page);
+    await openTemplates(page);
+    await pickTemplate(page, "Residential Lease Agreement");
+    await field(page, "Landlord's Full Name").fill("Ana Ruiz");
+    await field(page, "Monthly Rent").fill("1,200");
+    await page
+      .getByRole("group", { name: "Utilities Paid by Landlord" })
+      .getByRole("checkbox", { name: "Gas" })
+      .check();
+    await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("tab", { name: "Document Templates" })).toHaveAttribute("aria-selected", "true");
+    const drafts = page.getByRole("region", { name: "Drafts in progress" });
+    await expect(drafts.getByRole("heading", { name: "Residential Lease Agreement" })).toBeVisible();
+    await expect(drafts.getByText(/Last saved [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+    await expectAccessible(page, "templates with a draft");
+
+    // Opening the template offers the draft.
+    await page.getByRole("button", { name: "Continue: Residential Lease Agreement" }).click();
+    const offer = page.getByRole("dialog", { name: "Continue your draft?" });
+    await expect(offer).toBeVisible();
+    await expectAccessible(page, "resume draft dialog");
+    await offer.getByRole("button", { name: "Resume draft" }).click();
+    await expect(offer).toBeHidden();
+    await expect(field(page, "Landlord's Full Name")).toHaveValue("Ana Ruiz");
+    await expect(field(page, "Monthly Rent")).toHaveValue("1,200");
+    await expect(page.getByRole("checkbox", { name: "Gas" })).toBeChecked();
+
+    // Resume from the drafts list, after a reload.
+    await field(page, "Tenant's Full Name").fill("Ben Ortiz");
+    await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    await page.goto("/dashboard/create");
+    await expect(page.getByRole("tab", { name: "AI Assistant" })).toHaveAttribute("aria-selected", "true");
+    await drafts.getByRole("button", { name: "Resume the Residential Lease Agreement draft" }).click();
+    await expect(page.getByRole("tab", { name: "Document Templates" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("heading", { name: "Document Information" })).toBeFocused();
+    await expect(field(page, "Tenant's Full Name")).toHaveValue("Ben Ortiz");
+
+    // Start over empties the form and deletes the draft.
+    await page.getByRole("button", { name: "Back" }).click();
+    await page.getByRole("button", { name: "Continue: Residential Lease Agreement" }).click();
+    await offer.getByRole("button", { name: "Start over" }).click();
+    await expect(field(page, "Landlord's Full Name")).toHaveValue("");
+    await expect(drafts).toHaveCount(0);
+
+    // Discard from the list, after confirming.
+    await field(page, "Landlord's Full Name").fill("Carla Diaz");
+    await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+    await drafts.getByRole("button", { name: "Discard the Residential Lease Agreement draft" }).click();
+    const confirm = page.getByRole("dialog", { name: "Discard this draft?" });
+    await expectAccessible(page, "discard draft dialog");
+    await confirm.getByRole("button", { name: "Discard draft" }).click();
+    await expect(page.getByText("Draft discarded.").first()).toBeVisible();
+    await expect(drafts).toHaveCount(0);
+  });
+
+  test("the assistant asks for the state and the document, then opens the generator with the state filled in", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await register(page);
+    await page.goto("/dashboard/create");
+    const tab = page.getByRole("tab", { name: "AI Assistant" });
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    // Arrow keys move between the tabs.
+    await tab.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Document Templates" })).toBeFocused();
+    await expect(page.getByRole("tab", { name: "Document Templates" })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowLeft");
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+
+    const log = page.getByRole("log");
+    await expect(log.getByText(/help you create a legal document/)).toBeVisible();
+    await expectAccessible(page, "assistant intro");
+
+    await page.getByRole("button", { name: "Create a document" }).click();
+    await expect(log.getByText("Typing…")).toBeVisible();
+    await expect(log.getByText(/Which state do you live in\?/)).toBeVisible({ timeout: 5000 });
+    const answers = page.getByRole("group", { name: "Your answer" });
+    for (const state of ["California", "Texas", "Florida", "New York", "Pennsylvania", "Illinois", "Ohio", "Georgia"]) {
+      await expect(answers.getByRole("button", { name: state, exact: true })).toBeVisible();
+    }
+    await expect(answers.getByRole("button", { name: "Virginia" })).toHaveCount(0);
+    await answers.getByRole("button", { name: "Other state" }).click();
+    const select = page.getByLabel("Your state");
+    await expect(select.locator("option")).toHaveCount(16);
+    await expectAccessible(page, "assistant state question");
+    await select.selectOption("Virginia");
+    await answers.getByRole("button", { name: "Continue" }).click();
+    await expect(log.getByText("You: Virginia")).toBeVisible();
+    await expect(log.getByText(/Virginia it is\. Which document would you like to create\?/)).toBeVisible({
+      timeout: 5000,
+    });
+    await answers.getByRole("button", { name: "Last Will and Testament" }).click();
+    await expect(log.getByText("Preparing your Last Will and Testament…")).toBeVisible();
+
+    // The generator opens on the form, with the state filled in.
+    await expect(page.getByRole("heading", { name: "Document Information" })).toBeFocused({ timeout: 8000 });
+    await expect(page.getByRole("tab", { name: "Document Templates" })).toHaveAttribute("aria-selected", "true");
+    await expect(field(page, "State of Residence")).toHaveValue("Other");
+    await expect(field(page, "Your State")).toHaveValue("Virginia");
+    await page.getByRole("tab", { name: "AI Assistant" }).click();
+    await expect(log.getByText(/Your Last Will and Testament is ready to complete/)).toBeVisible();
+    await expectAccessible(page, "assistant after the document was prepared");
+    await page.getByRole("button", { name: "Continue in Document Templates" }).click();
+
+    await fillWill(page, { married: false, children: false });
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.locator("dl").first().getByText("Virginia")).toBeVisible();
+    await generate(page);
+    const { body } = await download(page, page.getByRole("link", { name: "Download as TXT" }));
+    expect(body.toString("utf8")).toContain("State of Virginia");
+  });
+
+  test("the assistant's analyse branch points to the case chats", async ({ page }) => {
+    await register(page);
+    await page.goto("/dashboard/create");
+    await page.getByRole("button", { name: "Analyse a document" }).click();
+    const log = page.getByRole("log");
+    await expect(log.getByText(/a PDF, a Word file or a photo/)).toBeVisible({ timeout: 5000 });
+    await expect(log.getByText(/plain-language summary, the key terms, possible issues/)).toBeVisible();
+    await expectAccessible(page, "assistant analyse");
+    await log.getByRole("link", { name: "Open Legal Chats" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/cases$/);
+  });
+
+  test("an attorney review request shows the fee, and the document then shows its pending review", async ({ page }) => {
+    test.setTimeout(90_000);
+    await register(page);
+    await openTemplates(page);
+    await pickTemplate(page, "Residential Lease Agreement");
+    await fillLease(page);
+    await page.getByRole("button", { name: "Next" }).click();
+    const review = page.locator("dl").first();
+    await expect(review.getByText("$1,450.50")).toBeVisible();
+    await expect(review.getByText("Water, Trash")).toBeVisible();
+    await expect(review.getByText("January 1, 2027")).toBeVisible();
+    await generate(page);
+    const { body } = await download(page, page.getByRole("link", { name: "Download as TXT" }));
+    expect(body.toString("utf8")).toContain("$1,450.50");
+
+    const generator = page.getByRole("tabpanel", { name: "Document Templates" });
+    await generator.getByRole("button", { name: "Request attorney review", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Request attorney review" });
+    await expect(dialog.getByText("$125")).toBeVisible();
+    await expect(dialog.getByText(/LawGuide is not a law firm/)).toBeVisible();
+    await expect(dialog.getByText(/no attorney-client relationship exists until an attorney agrees/i)).toBeVisible();
+    await expect(dialog.getByText(/within 2 business days to confirm the fee before any work/)).toBeVisible();
+    await expectAccessible(page, "attorney review dialog");
+    await dialog.getByRole("button", { name: "Request review" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Attorney review requested.", { exact: true })).toBeVisible();
+
+    const mine = page.getByRole("region", { name: "My documents" });
+    const row = mine.getByRole("article").filter({ hasText: "Residential Lease Agreement" });
+    await expect(row.getByText("Review pending")).toBeVisible();
+    await expect(row.getByRole("button", { name: /Request attorney review/ })).toHaveCount(0);
+    await expect(generator.getByRole("button", { name: /Request attorney review/ })).toHaveCount(0);
+    await page.reload();
+    await expect(row.getByText("Review pending")).toBeVisible();
+    await expect(row.getByText(/\(\$125\)/)).toBeVisible();
+
+    // Delete, after confirming.
+    await row.getByRole("button", { name: "Delete Residential Lease Agreement" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this document?" });
+    await expect(confirm).toBeVisible();
+    await expectAccessible(page, "delete document dialog");
+    await confirm.getByRole("button", { name: "Delete document" }).click();
+    await expect(page.getByText("Document deleted.").first()).toBeVisible();
+    await expect(mine.getByText(/No documents yet/)).toBeVisible();
+  });
+});

@@ -1,0 +1,68 @@
+import { DEMO, expect, expectAccessible, register, signIn, test } from "./fixtures";
+
+test.describe("Help & Support", () => {
+  test("search finds questions, says when nothing matches, and Clear search restores them", async ({ page }) => {
+    await register(page);
+    await page.goto("/dashboard/help");
+    await expect(page.getByRole("heading", { level: 1, name: "Help & Support" })).toBeVisible();
+    for (const group of ["Getting Started", "Using the App", "Premium Features", "Legal Disclaimers"]) {
+      await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
+    }
+    const search = page.getByLabel("Search help");
+    const uploadQuestion = page.getByRole("button", { name: "Which files can I upload, and how large can they be?" });
+    const startQuestion = page.getByRole("button", { name: "How do I start a new legal chat?" });
+
+    await search.fill("UPLOAD");
+    await expect(uploadQuestion).toBeVisible();
+    await expect(startQuestion).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: /match your search/ })).toBeVisible();
+
+    // Answers open and close (disclosure buttons).
+    await expect(uploadQuestion).toHaveAttribute("aria-expanded", "false");
+    await uploadQuestion.click();
+    await expect(uploadQuestion).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByText(/files of up to 10 MB each/)).toBeVisible();
+    await uploadQuestion.click();
+    await expect(page.getByText(/files of up to 10 MB each/)).toBeHidden();
+
+    // Answers are searched too: 'privilege' is only in an answer.
+    await search.fill("privilege");
+    await expect(
+      page.getByRole("button", { name: "Does using LawGuide create an attorney-client relationship?" }),
+    ).toBeVisible();
+
+    await search.fill("xylophone quantum");
+    await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect(search).toHaveValue("");
+    await expect(search).toBeFocused();
+    await expect(startQuestion).toBeVisible();
+    await expect(uploadQuestion).toBeVisible();
+  });
+
+  test("a Free member sees phone support locked, and the contacts", async ({ page }) => {
+    await register(page);
+    await page.goto("/dashboard/help");
+    await expect(page.getByText("9 AM - 6 PM EST")).toBeVisible();
+    await expect(page.getByText("Response within 24 hours")).toBeVisible();
+    await expect(page.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
+    await expect(page.getByText("Phone support is for Premium members.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/dashboard/premium");
+    await expect(page.getByText("Call us from the number in your Premium welcome e-mail")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Legal notice" })).toBeVisible();
+    await expectAccessible(page, "help (free)");
+
+    await page.getByRole("link", { name: "Upgrade to Premium" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/premium$/);
+  });
+
+  test("a Premium member sees phone support available", async ({ page }) => {
+    await signIn(page, DEMO.premium.email, DEMO.premium.password);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.goto("/dashboard/help");
+    await expect(page.getByText("Call us from the number in your Premium welcome e-mail")).toBeVisible();
+    await expect(page.getByText("Phone support is for Premium members.")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Upgrade to Premium" })).toHaveCount(0);
+    await expectAccessible(page, "help (premium)");
+  });
+});

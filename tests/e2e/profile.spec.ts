@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import { expect, expectAccessible, register, signIn, test } from "./fixtures";
+
+test.describe("profile", () => {
+  test("shows the figures, edits with cancel and save, and checks the phone on the server", async ({ page }) => {
+    const member = await register(page);
+    await page.goto("/dashboard/profile");
+    await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
+    await expect(page.getByText("Free Plan")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade" })).toBeVisible();
+    for (const label of ["Active Cases", "Total Cases", "Documents", "Member Since"])
+      await expect(page.getByText(label)).toBeVisible();
+    await expectAccessible(page, "profile");
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByLabel("Email", { exact: true })).toBeDisabled();
+    await page.getByLabel("First name").fill("Changed");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByText("Changed")).toHaveCount(0);
+    await expect(page.getByRole("main").getByText(member.firstName, { exact: true })).toBeVisible();
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expectAccessible(page, "profile editing");
+    await page.getByLabel("Last name").fill("Rivera");
+    await page.getByLabel("Phone").fill("not a phone");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(
+      page.getByText("Please enter a valid phone number, for example +1 555 123 4567.").first(),
+    ).toBeVisible();
+    await page.getByLabel("Phone").fill("+1 555 010 2030");
+    await page.getByLabel("Profession").fill("Teacher");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Profile updated successfully!").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Rivera", { exact: true })).toBeVisible();
+    await expect(page.getByText("+1 555 010 2030")).toBeVisible();
+    await expect(page.getByText("Teacher", { exact: true })).toBeVisible();
+  });
+
+  test("keeps the account-settings toggles after a reload", async ({ page }) => {
+    await register(page);
+    await page.goto("/dashboard/profile");
+    const marketing = page.getByRole("switch", { name: "Marketing communications" });
+    const email = page.getByRole("switch", { name: "Email notifications" });
+    await expect(marketing).toHaveAttribute("aria-checked", "false");
+    await expect(email).toHaveAttribute("aria-checked", "true");
+    await marketing.click();
+    await expect(marketing).toHaveAttribute("aria-checked", "true");
+    await email.press("Space");
+    await expect(email).toHaveAttribute("aria-checked", "false");
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Marketing communications" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "false");
+  });
+
+  test("exports the member's data as a JSON file", async ({ page }) => {
+    const member = await register(page);
+    await page.goto("/dashboard/profile");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Data Export" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^lawguide-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+    expect(data.account.email).toBe(member.email);
+    expect(data.preferences).toBeTruthy();
+  });
+
+  test("deletes the account for real after the password, then sign-in fails", async ({ page }) => {
+    const member = await register(page);
+    await page.goto("/dashboard/profile");
+    await page.getByRole("button", { name: "Delete Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+    await expectAccessible(page, "delete dialog");
+    await dialog.getByLabel("Your password").fill("wrong-password");
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("not right");
+    await dialog.getByLabel("Your password").fill(member.password);
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await signIn(page, member.email, member.password);
+    await expect(page.getByRole("alert")).toHaveText("Login failed. Please check your credentials and try again.");
+  });
+
+  test("shows the Premium subscription of the Premium demo member", async ({ page }) => {
+    await signIn(page, "premium@example.com", "demo-password");
+    await expect(page).toHaveURL(/\/dashboard\/cases$/);
+    await page.goto("/dashboard/profile");
+    await expect(page.getByRole("heading", { name: "Premium" })).toBeVisible();
+    await expect(page.getByText(/Renews on/)).toBeVisible();
+    await expect(page.getByText(/ending in 4242/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upgrade" })).toHaveCount(0);
+    await expectAccessible(page, "profile (premium)");
+  });
+});

@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const TSX_IMPORT = ["--import", "tsx"];
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  process: ChildProcess;
+  port: number;
+  url: string;
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Start `src/server/main.ts` as its own process (the real entry point) and wait until it listens. */
+export async function startServer(
+  env: Record<string, string>,
+  options: { expectFailure?: boolean; timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, [...TSX_IMPORT, "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => (out += String(d)));
+  child.stderr?.on("data", (d) => (out += String(d)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const server: RunningServer = { process: child, port, url: `http://127.0.0.1:${port}`, output: () => out, exited };
+  if (options.expectFailure) return server;
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (!out.includes("LawGuide is running")) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return server;
+}
+
+export async function killHard(server: RunningServer): Promise<void> {
+  server.process.kill("SIGKILL");
+  await server.exited;
+}
+
+export async function stopGracefully(server: RunningServer): Promise<void> {
+  server.process.kill("SIGTERM");
+  await server.exited;
+}
+
+/** Run a TypeScript script of the repository to its end. */
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...TSX_IMPORT, script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += String(d)));
+    child.stderr.on("data", (d) => (output += String(d)));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+export async function post(url: string, body: unknown, cookie?: string) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: new URL(url).origin, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+}

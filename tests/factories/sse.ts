@@ -1,0 +1,38 @@
+export interface ParsedEvent {
+  event: string;
+  // biome-ignore lint/suspicious/noExplicitAny: event payloads are asserted field by field in tests
+  data: any;
+}
+
+/** Parse a whole server-sent-events body into its events (data parsed as JSON when it is JSON). */
+export function parseSse(text: string): ParsedEvent[] {
+  const events: ParsedEvent[] = [];
+  for (const block of text.split(/\r?\n\r?\n/)) {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+    }
+    if (data.length === 0) continue;
+    const raw = data.join("\n");
+    let parsed: unknown = raw;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // text
+    }
+    events.push({ event, data: parsed });
+  }
+  return events;
+}
+
+/** The text the member saw streaming: deltas after the last reset. */
+export function streamedText(events: ParsedEvent[]): string {
+  let text = "";
+  for (const e of events) {
+    if (e.event === "delta" && typeof e.data?.text === "string") text += e.data.text;
+    if (e.event === "reset") text = "";
+  }
+  return text;
+}

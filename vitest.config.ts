@@ -1,0 +1,44 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const here = import.meta.dirname;
+const alias = {
+  "@shared": path.join(here, "src/shared"),
+  "@server": path.join(here, "src/server"),
+  "@client": path.join(here, "src/client"),
+};
+
+/**
+ * Two suites: the server's integration tests (through the Hono app on an in-memory PGlite, or on
+ * PostgreSQL when DATABASE_URL is set) with the shared engine's unit tests, and the client's
+ * component tests in jsdom.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["src/server/**/*.test.ts", "src/shared/**/*.test.ts", "tests/server/**/*.test.ts"],
+          globalSetup: ["tests/factories/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: ["src/client/**/*.test.tsx", "src/client/**/*.test.ts"],
+          setupFiles: ["tests/factories/client-setup.ts"],
+        },
+      },
+    ],
+  },
+});
