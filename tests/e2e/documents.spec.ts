@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
+import { docxText, pdfText } from "../factories/document-text";
 import { expect, expectAccessible, register, test } from "./fixtures";
 
 /** The Document Center with the Document Templates tab selected. */
@@ -174,6 +175,20 @@ test.describe("document center", () => {
     const docx = await download(page, page.getByRole("link", { name: "Download as DOCX" }));
     expect(docx.file.suggestedFilename()).toMatch(/\.docx$/);
     expect(docx.body.subarray(0, 2).toString("latin1")).toBe("PK");
+    const pdfWords = pdfText(pdf.body);
+    const docxWords = (await docxText(docx.body)).replace(/\s+/g, " ");
+    for (const answer of [
+      "LAST WILL AND TESTAMENT",
+      "Maria Elena Lopez",
+      "James Robert Lopez",
+      "Sofia Lopez",
+      "Mateo Lopez",
+      "Ana Guardian Lopez",
+      "GUARDIAN OF MY MINOR CHILDREN",
+    ]) {
+      expect(pdfWords).toContain(answer);
+      expect(docxWords).toContain(answer);
+    }
 
     // The document is kept under My documents, and can be downloaded again from there.
     const mine = page.getByRole("region", { name: "My documents" });

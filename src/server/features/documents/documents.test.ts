@@ -1,6 +1,9 @@
-import { getTemplate, validateAll } from "@shared/templates";
+import { getTemplate, reviewItems, TEMPLATES, validateAll } from "@shared/templates";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { docxText, pdfText } from "../../../../tests/factories/document-text";
+import { validAnswers } from "../../../../tests/factories/template-answers";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import { attorneyReferrals, documents } from "../../db/schema";
 
@@ -102,13 +105,47 @@ describe("document generation", () => {
       await (await client.get(`/api/documents/${document.id}/download?format=pdf`)).arrayBuffer(),
     );
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(pdf.length).toBeGreaterThan(2000);
     const docx = await client.get(`/api/documents/${document.id}/download?format=docx`);
     expect(docx.headers.get("content-type")).toContain("wordprocessingml");
     const bytes = Buffer.from(await docx.arrayBuffer());
     expect(bytes.subarray(0, 2).toString()).toBe("PK");
-    expect(bytes.includes(Buffer.from("word/document.xml"))).toBe(true);
+    const pdfWords = pdfText(pdf);
+    const docxWords = (await docxText(bytes)).replace(/\s+/g, " ");
+    for (const value of ["LAST WILL AND TESTAMENT", "Ada Lovelace", "William King", "Byron King", "Mary Somerville"]) {
+      expect(pdfWords).toContain(value);
+      expect(docxWords).toContain(value);
+    }
+    expect(pdfWords).toContain(`Document ID: ${document.id}`);
+    expect(docxWords).toContain(`Document ID: ${document.id}`);
   });
+
+  it.each(TEMPLATES.map((template) => [template.id]))(
+    "generates %s as text, PDF and Word, each holding the member's answers",
+    async (templateId) => {
+      const template = getTemplate(templateId);
+      if (!template) throw new Error(templateId);
+      const { client } = await t.member();
+      const [answers] = fc.sample(validAnswers(template), { numRuns: 1, seed: 20261122 });
+      const response = await client.post("/api/documents/generate", { templateId, answers });
+      expect(response.status).toBe(201);
+      const { document } = await response.json();
+      const download = async (format: string) =>
+        Buffer.from(await (await client.get(`/api/documents/${document.id}/download?format=${format}`)).arrayBuffer());
+      const text = (await download("txt")).toString("utf8");
+      const pdfWords = pdfText(await download("pdf"));
+      const docxWords = (await docxText(await download("docx"))).replace(/\s+/g, " ");
+      // Names, dates and amounts the member typed (single-line ones, as PDF lines wrap).
+      const printed = reviewItems(template, answers ?? {})
+        .map((item) => item.value)
+        .filter((value) => !value.includes("\n") && value.length < 40 && text.includes(value));
+      expect(printed.length).toBeGreaterThan(0);
+      for (const value of printed) {
+        expect(docxWords, value).toContain(value);
+        expect(pdfWords, value).toContain(value.replace(/[\u2018\u2019]/g, "'"));
+      }
+      expect(pdfWords).toContain(`Document ID: ${document.id}`);
+    },
+  );
 
   it("saves drafts, resumes them, and clears one when its document is generated", async () => {
     const { client } = await t.member();
