@@ -11,6 +11,7 @@ import {
   STATE_BUTTON_COUNT,
   stateAnswers,
   TEMPLATES,
+  US_STATES,
 } from "@shared/templates";
 import { Bot, FilePlus2, FileSearch, MessagesSquare, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
@@ -249,7 +250,7 @@ export function AssistantChat({
                   className={cn(controlClasses, "h-11")}
                 >
                   <option value="">Select your state…</option>
-                  {DOCUMENT_STATES.map((state) => (
+                  {US_STATES.map((state) => (
                     <option key={state} value={state}>
                       {state}
                     </option>

@@ -65,7 +65,7 @@ function DocumentRow({
               {label}
             </AnchorButton>
           ))}
-          <div className="flex flex-1 flex-wrap justify-end gap-2">
+          <div className="flex flex-1 flex-wrap gap-2 sm:justify-end">
             {item.review ? null : (
               <Button
                 variant="ghost"
@@ -209,7 +209,7 @@ export function DraftsInProgress({
                   <span className="rounded-lg bg-slate-100 p-2 text-slate-700">
                     <PencilLine className="size-5" aria-hidden />
                   </span>
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 flex-1 basis-48">
                     <h3 id={titleId} className="font-semibold leading-snug text-slate-900">
                       {nameOf(draft)}
                     </h3>
