@@ -24,7 +24,8 @@ const generatedAt = fc.date({
   max: new Date("2099-12-31T00:00:00Z"),
   noInvalidDate: true,
 });
-const documentId = fc.stringMatching(/^doc_[A-Za-z0-9]{6,20}$/);
+// Random ids can spell "NaN" or "undefined", which the rendered text is checked never to contain.
+const documentId = fc.stringMatching(/^doc_[A-Za-z0-9]{6,20}$/).filter((id) => !/NaN|undefined/.test(id));
 
 describe.each(TEMPLATES.map((template) => [template.id, template] as const))("template %s", (_id, template) => {
   it("accepts every generated valid answer set and renders it completely", () => {
