@@ -55,7 +55,7 @@ export const DOCUMENT_STATES: readonly string[] = [
   "Tennessee",
 ];
 
-/** Every US state and the District of Columbia, in alphabetical order, for "another state". */
+/** The fifty US states in alphabetical order, for "another state" (the documents say "State of …"). */
 export const US_STATES: readonly string[] = [
   "Alabama",
   "Alaska",
@@ -65,7 +65,6 @@ export const US_STATES: readonly string[] = [
   "Colorado",
   "Connecticut",
   "Delaware",
-  "District of Columbia",
   "Florida",
   "Georgia",
   "Hawaii",

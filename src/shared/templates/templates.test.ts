@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validAnswers } from "../../../tests/factories/template-answers";
 import { renderDocument, reviewItems, unresolvedPlaceholders, validateAll, visibleFields } from "./engine";
-import { POPULAR_TEMPLATE_IDS, TEMPLATES } from "./index";
+import { DOCUMENT_STATES, POPULAR_TEMPLATE_IDS, STATE_BUTTON_COUNT, TEMPLATES, US_STATES } from "./index";
 import type { DocumentTemplate } from "./types";
 
 /** Fields whose value chooses between passages rather than being printed everywhere it applies. */
@@ -116,5 +116,16 @@ describe("catalogue order", () => {
     const patterned = TEMPLATES.flatMap((template) => template.fields).filter((field) => field.validation?.pattern);
     expect(patterned.some((field) => field.validation?.message)).toBe(true);
     expect(patterned.some((field) => !field.validation?.message)).toBe(true);
+  });
+});
+
+describe("states for the Document Center assistant", () => {
+  it("offers 8 of the 15 as buttons and every one of the fifty states in the full list", () => {
+    expect(DOCUMENT_STATES).toHaveLength(15);
+    expect(STATE_BUTTON_COUNT).toBe(8);
+    expect(US_STATES).toHaveLength(50);
+    expect(new Set(US_STATES).size).toBe(50);
+    expect([...US_STATES].sort()).toEqual(US_STATES);
+    for (const state of DOCUMENT_STATES) expect(US_STATES).toContain(state);
   });
 });
