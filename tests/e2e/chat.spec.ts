@@ -108,6 +108,9 @@ test.describe("case chat", () => {
     await page.getByRole("button", { name: /Writing a simple will/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/case\//);
     const conversation = page.getByRole("region", { name: "Conversation" });
+    // Typing during that second re-renders the page; the question must still go out by itself.
+    await expect(conversation.getByText("Describe your situation")).toBeVisible();
+    await page.getByRole("textbox", { name: "Your message" }).pressSequentially("I", { delay: 50 });
     await expect(conversation.getByText(/married with two young children/).first()).toBeVisible({ timeout: 5000 });
     await expect(conversation.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible({ timeout: 10_000 });
     await page.goto("/dashboard/cases");

@@ -56,15 +56,31 @@ export function CaseChatPage() {
     if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
   });
 
-  // Example chats send their question by themselves after 1 s (spec section 4 'Auto-send').
+  // Example chats send their question by themselves after 1 s (spec section 4 'Auto-send'). The
+  // timer belongs to the case, not to a render: re-renders in that second (typing, a refetch) must
+  // not cancel it; leaving the case does.
+  const sendLatest = useRef(conversation.send);
+  sendLatest.current = conversation.send;
+  const autoSendTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (autoSent.current || !c || conversation.status !== "ready") return;
     const question = autoSendQuestion(c.description);
     if (!question || c.messageCount > 0 || conversation.messages.length > 0) return;
     autoSent.current = true;
-    const timer = setTimeout(() => void conversation.send(question), TIMINGS_MS.autoSend);
-    return () => clearTimeout(timer);
-  }, [c, conversation]);
+    autoSendTimer.current = setTimeout(() => {
+      autoSendTimer.current = undefined;
+      void sendLatest.current(question);
+    }, TIMINGS_MS.autoSend);
+  }, [c, conversation.status, conversation.messages.length]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new case id starts afresh
+  useEffect(
+    () => () => {
+      clearTimeout(autoSendTimer.current);
+      autoSendTimer.current = undefined;
+      autoSent.current = false;
+    },
+    [id],
+  );
 
   // An answer still being written when the page opened: wait for it.
   const resynced = useRef(false);
