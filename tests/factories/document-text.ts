@@ -32,7 +32,7 @@ export function pdfText(bytes: Uint8Array): string {
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
-/** The text of a .docx body, paragraph by paragraph. */
+/** The text of a .docx body, paragraphs joined and whitespace collapsed (as `pdfText`). */
 export async function docxText(bytes: Uint8Array): Promise<string> {
   const zip = await JSZip.loadAsync(bytes);
   const xml = await zip.file("word/document.xml")?.async("string");
@@ -45,5 +45,7 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
         .join(""),
     )
     .filter(Boolean)
-    .join("\n");
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
