@@ -1,7 +1,6 @@
 import { ERROR_CODES } from "@shared/api-error";
 import { GENERIC_TEXT } from "@shared/messages";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createAuthRoutes } from "./auth/auth.routes";
@@ -14,6 +13,7 @@ import { createHealthRoutes } from "./features/health/health.routes";
 import { createProfileRoutes } from "./features/profile/profile.routes";
 import { createAdminSettingsRoutes, createPublicSettingsRoutes } from "./features/settings/settings.routes";
 import { createTestimonialsRoutes } from "./features/testimonials/testimonials.routes";
+import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
 import { clientAddress, originCheck, securityHeaders } from "./http/security";
 import { createSessionGuards } from "./http/session";
@@ -68,15 +68,7 @@ export function createApp(services: Services) {
   app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use(clientAddress({ trustProxy: config.trustProxy }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, ERROR_CODES.tooLarge, GENERIC_TEXT.tooLarge);
-      },
-    }),
-  );
+  app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT));
 
   const routes = app.route("/api", api);
   if (config.mode === "embedded") app.route("/dev", createOutboxRoutes(mailer));

@@ -27,13 +27,21 @@ export interface ServiceOptions {
 
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}) {
   const db = database.db;
-  const logs = createLogService(db, logger);
-  const settings = createSettingsService(db, logs, logger);
+  const logs = createLogService(db, database.run, logger);
+  // Settings and model configurations are read on nearly every request. The embedded database
+  // belongs to this one process (its directory is locked), so the copy kept here is dropped only
+  // when this process writes; several processes on PostgreSQL re-read every second.
+  const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
+  const settings = createSettingsService(db, logs, logger, { cacheMs });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
-  const accounts = createAccountService(db, { builtInAdminEmail: config.admin.email });
+  const accounts = createAccountService(db, database.run, { builtInAdminEmail: config.admin.email });
   const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs });
   const billing = createBillingService(db);
-  const models = createAiModelsService(db, { openai: config.openai.model, anthropic: config.anthropic.model });
+  const models = createAiModelsService(
+    db,
+    { openai: config.openai.model, anthropic: config.anthropic.model },
+    { cacheMs },
+  );
   const assistant = createAssistant(
     {
       openai: { apiKey: config.openai.apiKey, baseURL: config.openai.baseURL },
@@ -46,7 +54,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     { settings, models, logs },
   );
   const cases = createCasesService(db, settings, logs);
-  const chat = createChatService({ db, assistant, settings, logs, logger });
+  const chat = createChatService({ db, run: database.run, assistant, settings, logs, logger });
   const testimonials = createTestimonialsService(db);
   const storage = createStorage(config.dataDir);
   const profile = createProfileService({ db, accounts, logs, storage, builtInAdminEmail: config.admin.email });

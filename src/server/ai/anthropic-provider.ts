@@ -1,4 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { providerFetch } from "./http-fetch";
 import { withIdleTimeout } from "./timeout";
 import { normalizeTurns } from "./turns";
 import type { AiProvider, AiRequest, AiResult } from "./types";
@@ -21,6 +22,7 @@ export function createAnthropicProvider(options: { apiKey: string; baseURL?: str
     apiKey: options.apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     maxRetries: 2,
+    fetch: providerFetch,
   });
   return {
     id: "anthropic",

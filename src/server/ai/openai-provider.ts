@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { providerFetch } from "./http-fetch";
 import { withIdleTimeout } from "./timeout";
 import { normalizeTurns } from "./turns";
 import type { AiProvider, AiRequest, AiResult } from "./types";
@@ -29,6 +30,7 @@ export function createOpenAIProvider(options: { apiKey: string; baseURL?: string
     apiKey: options.apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     maxRetries: 2,
+    fetch: providerFetch,
   });
   return {
     id: "openai",

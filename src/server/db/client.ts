@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { pgliteRunner, postgresRunner, type RunPrepared } from "./prepared";
 import { schema } from "./schema";
 
 export type Schema = typeof schema;
@@ -19,6 +20,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Run a prepared statement (`./prepared.ts`): the hot paths' queries. */
+  run: RunPrepared;
   /** Apply the committed migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
@@ -48,6 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      run: postgresRunner(pool),
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: () => ping(db),
       close: () => pool.end(),
@@ -61,6 +65,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    run: pgliteRunner(client),
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),

@@ -1,5 +1,7 @@
+import { DEFAULT_PREFERENCES } from "@shared/constants";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { prepared, type RunPrepared } from "../../db/prepared";
 import { loginAttempts, session, subscriptions, user, userProfiles } from "../../db/schema";
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
@@ -28,28 +30,69 @@ export async function findUserWithProfile(db: DbOrTx, userId: string) {
   return rows[0] ?? null;
 }
 
-/** A live session and its member, in one query (session, user, profile, subscription). */
-export async function findSessionWithUser(db: DbOrTx, token: string) {
-  const rows = await db
-    .select({
-      sessionId: session.id,
-      expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      banned: user.banned,
-      createdAt: user.createdAt,
-      profile: userProfiles,
-      subscriptionStatus: subscriptions.status,
-    })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
-    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
-    .where(and(eq(session.token, token), sql`${session.expiresAt} > now()`))
-    .limit(1);
-  return rows[0] ?? null;
+interface SessionLookupRow {
+  sessionId: string;
+  expiresAt: Date | string;
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  banned: boolean | null;
+  createdAt: Date | string;
+  hasProfile: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  address: string | null;
+  profession: string | null;
+  preferences: ProfileRow["preferences"] | null;
+  lastSignInAt: Date | string | null;
+  subscriptionStatus: string | null;
+}
+
+const sessionLookup = prepared<SessionLookupRow>(
+  "session_with_user",
+  `select s.id as "sessionId", s.expires_at as "expiresAt",
+     u.id, u.email, u.name, u.role, u.banned, u.created_at as "createdAt",
+     p.id is not null as "hasProfile", p.first_name as "firstName", p.last_name as "lastName",
+     p.phone, p.address, p.profession, p.preferences, p.last_sign_in_at as "lastSignInAt",
+     sub.status as "subscriptionStatus"
+   from session s
+   join "user" u on u.id = s.user_id
+   left join user_profiles p on p.id = u.id
+   left join subscriptions sub on sub.user_id = u.id
+   where s.token = $1::text and s.expires_at > now()
+   limit 1`,
+);
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** A live session and its member, in one prepared query (session, user, profile, subscription). */
+export async function findSessionWithUser(run: RunPrepared, token: string) {
+  const [row] = await run(sessionLookup, [token]);
+  if (!row) return null;
+  return {
+    sessionId: row.sessionId,
+    expiresAt: toDate(row.expiresAt),
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    banned: row.banned,
+    createdAt: toDate(row.createdAt),
+    profile: row.hasProfile
+      ? {
+          firstName: row.firstName ?? "",
+          lastName: row.lastName ?? "",
+          phone: row.phone ?? "",
+          address: row.address ?? "",
+          profession: row.profession ?? "",
+          preferences: row.preferences ?? DEFAULT_PREFERENCES,
+          lastSignInAt: row.lastSignInAt === null ? null : toDate(row.lastSignInAt),
+        }
+      : null,
+    subscriptionStatus: row.subscriptionStatus,
+  };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {

@@ -2,6 +2,7 @@ import { DEFAULT_PREFERENCES, LOCKOUT_MINUTES } from "@shared/constants";
 import { planForStatus } from "@shared/plans";
 import type { Preferences, SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
+import type { RunPrepared } from "../../db/prepared";
 import {
   clearLoginAttempts,
   findLoginAttempt,
@@ -35,11 +36,14 @@ interface UserRow {
   email: string;
   role: string;
   createdAt: Date;
-  profile: ProfileRow | null;
+  profile: Pick<
+    ProfileRow,
+    "firstName" | "lastName" | "phone" | "address" | "profession" | "preferences" | "lastSignInAt"
+  > | null;
   subscriptionStatus: string | null;
 }
 
-export function createAccountService(db: Db, options: { builtInAdminEmail: string }) {
+export function createAccountService(db: Db, run: RunPrepared, options: { builtInAdminEmail: string }) {
   function toSessionUser(row: UserRow): SessionUser {
     const profile = row.profile;
     return {
@@ -92,11 +96,11 @@ export function createAccountService(db: Db, options: { builtInAdminEmail: strin
      * expired, or its member is banned. A missing profile row is created again.
      */
     async resolveSession(token: string) {
-      let row = await findSessionWithUser(db, token);
+      let row = await findSessionWithUser(run, token);
       if (!row || row.banned) return null;
       if (!row.profile) {
         await ensureProfile(row.id, splitName(row.name));
-        row = await findSessionWithUser(db, token);
+        row = await findSessionWithUser(run, token);
         if (!row) return null;
       }
       return { sessionId: row.sessionId, expiresAt: row.expiresAt, role: row.role, user: toSessionUser(row) };

@@ -54,11 +54,13 @@ export const DEFAULT_MODELS: NewAiModel[] = SEEDED.map((m) => ({
 export function createAiModelsService(
   db: Db,
   overrides: { openai?: string | undefined; anthropic?: string | undefined },
+  options: { cacheMs?: number } = {},
 ) {
-  // Read before every answer: kept for a second, like the settings.
+  // Read before every answer: kept like the settings (see createServices).
+  const cacheMs = options.cacheMs ?? 1000;
   let cached: { at: number; rows: Promise<AiModelRow[]> } | null = null;
   const rowsNow = () => {
-    if (cached && Date.now() - cached.at < 1000) return cached.rows;
+    if (cached && Date.now() - cached.at < cacheMs) return cached.rows;
     // A real promise (a query builder would run again on every await).
     const rows = listModels(db).then((r) => r);
     cached = { at: Date.now(), rows };

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { prepared, type RunPrepared } from "../../db/prepared";
 import { attorneyReferrals, caseMessages, cases, comparisonVotes } from "../../db/schema";
 
 export type CaseRow = typeof cases.$inferSelect;
@@ -114,6 +115,8 @@ export async function claimForUserMessage(tx: DbOrTx, input: RecordUserMessage):
 }
 
 type Json = Record<string, unknown>;
+/** A json column: an object from the driver, or its text. */
+const parseJson = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
 
 function caseFromJson(j: Json): CaseRow {
@@ -157,55 +160,68 @@ function messageFromJson(j: Json): MessageRow {
   };
 }
 
+const acceptStatement = prepared<{
+  case_row: Json | string | null;
+  message_row: Json | string | null;
+  history: unknown;
+}>(
+  "accept_user_message",
+  `with claimed as (
+     update cases set
+       message_count = message_count + 1,
+       user_message_count = user_message_count + 1,
+       last_message_at = now(),
+       updated_at = now(),
+       reply_started_at = now(),
+       reply_stop_requested_at = null,
+       title = case when user_message_count = 0 and title = $6::text then $7::text else title end,
+       category = coalesce(category, $8::text)
+     where id = $1::uuid and user_id = $2::text and status <> 'archived'
+       and ($3::boolean or user_message_count < $4::int)
+       and (reply_started_at is null or reply_started_at < $5::timestamptz)
+     returning *
+   ), inserted as (
+     insert into case_messages (case_id, content, is_user)
+     select id, $9::text, true from claimed
+     returning *
+   ), history as (
+     select is_user, content from case_messages
+     where case_id = $1::uuid and kind = 'chat' and exists (select 1 from claimed)
+     order by seq desc
+     limit $10::int
+   )
+   select
+     (select row_to_json(c) from claimed c) as case_row,
+     (select row_to_json(i) from inserted i) as message_row,
+     (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content)), '[]'::json) from history h) as history`,
+);
+
 /**
  * Accept a member's message in ONE statement: count it and claim the reply slot (owner only,
  * not archived, within the Free limit, no reply in progress), store it, and read the earlier
  * conversation the assistant needs. Null when any condition fails.
  */
 export async function acceptUserMessage(
-  db: DbOrTx,
+  run: RunPrepared,
   input: RecordUserMessage & { content: string; historySize: number },
 ): Promise<{ row: CaseRow; message: MessageRow; history: Array<{ isUser: boolean; content: string }> } | null> {
-  const result = await db.execute(sql`
-    with claimed as (
-      update cases set
-        message_count = message_count + 1,
-        user_message_count = user_message_count + 1,
-        last_message_at = now(),
-        updated_at = now(),
-        reply_started_at = now(),
-        reply_stop_requested_at = null,
-        title = case when user_message_count = 0 and title = ${input.defaultTitle} then ${input.newTitle} else title end,
-        category = coalesce(category, ${input.category})
-      where id = ${input.caseId}::uuid and user_id = ${input.userId} and status <> 'archived'
-        and (${input.premium}::boolean or user_message_count < ${input.limit}::int)
-        and (reply_started_at is null or reply_started_at < ${input.staleBefore.toISOString()}::timestamptz)
-      returning *
-    ), inserted as (
-      insert into case_messages (case_id, content, is_user)
-      select id, ${input.content}, true from claimed
-      returning *
-    ), history as (
-      select is_user, content from case_messages
-      where case_id = ${input.caseId}::uuid and kind = 'chat' and exists (select 1 from claimed)
-      order by seq desc
-      limit ${input.historySize}::int
-    )
-    select
-      (select row_to_json(c) from claimed c) as case_row,
-      (select row_to_json(i) from inserted i) as message_row,
-      (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content)), '[]'::json) from history h) as history`);
-  const first = (
-    result as unknown as {
-      rows: Array<{ case_row: Json | string | null; message_row: Json | string | null; history: unknown }>;
-    }
-  ).rows[0];
-  const parse = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  const [first] = await run(acceptStatement, [
+    input.caseId,
+    input.userId,
+    input.premium,
+    input.limit,
+    input.staleBefore,
+    input.defaultTitle,
+    input.newTitle,
+    input.category,
+    input.content,
+    input.historySize,
+  ]);
   if (!first?.case_row || !first.message_row) return null;
   return {
-    row: caseFromJson(parse<Json>(first.case_row)),
-    message: messageFromJson(parse<Json>(first.message_row)),
-    history: parse<Array<{ isUser: boolean; content: string }>>(first.history).reverse(),
+    row: caseFromJson(parseJson<Json>(first.case_row)),
+    message: messageFromJson(parseJson<Json>(first.message_row)),
+    history: parseJson<Array<{ isUser: boolean; content: string }>>(first.history).reverse(),
   };
 }
 
@@ -251,6 +267,84 @@ export async function finishReply(
   return row ?? null;
 }
 
+const storeAnswerStatement = prepared<{
+  answer: Json | string;
+  follow_up: Json | string | null;
+  case_row: Json | string | null;
+}>(
+  "store_answer",
+  `with answer as (
+     insert into case_messages (case_id, content, is_user, ai_provider, ai_model, prompt_tokens, completion_tokens, total_tokens)
+     values ($1::uuid, $2::text, false, $3::text, $4::text, $5::int, $6::int, $7::int)
+     returning *
+   ), follow_up as (
+     insert into case_messages (case_id, content, is_user, kind)
+     select case_id, $8::text, false, 'document_offer' from answer where $8::text is not null
+     returning *
+   ), finished as (
+     update cases set
+       message_count = message_count + case when $8::text is null then 1 else 2 end,
+       last_message_at = now(),
+       updated_at = now(),
+       reply_started_at = null,
+       reply_stop_requested_at = null,
+       document_offered_at = case when $8::text is null then document_offered_at else now() end
+     where id = $1::uuid
+     returning *
+   )
+   select
+     (select row_to_json(a) from answer a) as answer,
+     (select row_to_json(f) from follow_up f) as follow_up,
+     (select row_to_json(c) from finished c) as case_row`,
+);
+
+/**
+ * Store a complete answer, and the document offer after it when there is one, count them and
+ * free the reply slot: one statement, so all of it is stored or none.
+ */
+export async function storeAnswer(
+  run: RunPrepared,
+  input: {
+    caseId: string;
+    content: string;
+    provider: string;
+    model: string;
+    promptTokens: number | null;
+    completionTokens: number | null;
+    totalTokens: number | null;
+    /** The document offer to post after the answer, if any. */
+    offerText: string | null;
+  },
+): Promise<{ answer: MessageRow; followUp: MessageRow | null; after: CaseRow | null }> {
+  const [row] = await run(storeAnswerStatement, [
+    input.caseId,
+    input.content,
+    input.provider,
+    input.model,
+    input.promptTokens,
+    input.completionTokens,
+    input.totalTokens,
+    input.offerText,
+  ]);
+  if (!row?.answer) throw new Error("answer insert returned nothing");
+  return {
+    answer: messageFromJson(parseJson<Json>(row.answer)),
+    followUp: row.follow_up ? messageFromJson(parseJson<Json>(row.follow_up)) : null,
+    after: row.case_row ? caseFromJson(parseJson<Json>(row.case_row)) : null,
+  };
+}
+
+const stopRequestedStatement = prepared<{ requested: boolean }>(
+  "reply_stop_requested",
+  "select reply_stop_requested_at is not null as requested from cases where id = $1::uuid",
+);
+
+/** Whether Stop was pressed for the reply being written in this case (polled while it streams). */
+export async function isStopRequested(run: RunPrepared, caseId: string): Promise<boolean> {
+  const [row] = await run(stopRequestedStatement, [caseId]);
+  return Boolean(row?.requested);
+}
+
 export async function requestStop(db: DbOrTx, caseId: string, userId: string): Promise<boolean> {
   const rows = await db
     .update(cases)
@@ -258,11 +352,6 @@ export async function requestStop(db: DbOrTx, caseId: string, userId: string): P
     .where(and(eq(cases.id, caseId), eq(cases.userId, userId), sql`${cases.replyStartedAt} is not null`))
     .returning({ id: cases.id });
   return rows.length > 0;
-}
-
-export async function isStopRequested(db: DbOrTx, caseId: string): Promise<boolean> {
-  const [row] = await db.select({ at: cases.replyStopRequestedAt }).from(cases).where(eq(cases.id, caseId)).limit(1);
-  return Boolean(row?.at);
 }
 
 export async function insertMessage(tx: DbOrTx, row: typeof caseMessages.$inferInsert): Promise<MessageRow> {

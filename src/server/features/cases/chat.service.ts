@@ -14,6 +14,7 @@ import { AllProvidersFailedError, type Assistant, type ComparisonSide } from "..
 import { confidenceLineFilter } from "../../ai/prompts";
 import { type ChatTurn, StoppedError } from "../../ai/types";
 import type { Db } from "../../db/client";
+import type { RunPrepared } from "../../db/prepared";
 import { ApiError, conflict, invalidInput, notFound, planLimit } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
@@ -36,6 +37,7 @@ import {
   markComparisonChosen,
   requestStop,
   setComparisonAnswers,
+  storeAnswer,
 } from "./cases.queries";
 
 /** Writes one server-sent event to the member (ignored once they have gone). */
@@ -57,12 +59,13 @@ export const REPLY_IN_PROGRESS_TEXT =
  */
 export function createChatService(deps: {
   db: Db;
+  run: RunPrepared;
   assistant: Assistant;
   settings: SettingsService;
   logs: LogService;
   logger: Logger;
 }) {
-  const { db, assistant, settings, logs, logger } = deps;
+  const { db, run, assistant, settings, logs, logger } = deps;
   /** Replies being written by this process, so Stop takes effect at once here. */
   const running = new Map<string, AbortController>();
 
@@ -110,7 +113,7 @@ export function createChatService(deps: {
     const controller = new AbortController();
     running.set(row.id, controller);
     const poll = setInterval(() => {
-      isStopRequested(db, row.id)
+      isStopRequested(run, row.id)
         .then((stop) => stop && controller.abort())
         .catch(() => {});
     }, STOP_POLL_MS);
@@ -156,28 +159,15 @@ export function createChatService(deps: {
         },
       });
       flush();
-      const offer = offerCandidate && !row.documentOfferedAt;
-      const stored = await db.transaction(async (tx) => {
-        const answer = await insertMessage(tx, {
-          caseId: row.id,
-          content: result.content,
-          isUser: false,
-          aiProvider: result.provider,
-          aiModel: result.model,
-          promptTokens: result.usage?.promptTokens ?? null,
-          completionTokens: result.usage?.completionTokens ?? null,
-          totalTokens: result.usage?.totalTokens ?? null,
-        });
-        const followUp = offer
-          ? await insertMessage(tx, {
-              caseId: row.id,
-              content: DOCUMENT_OFFER_TEXT,
-              isUser: false,
-              kind: "document_offer",
-            })
-          : null;
-        const after = await finishReply(tx, row.id, offer ? 2 : 1, offer);
-        return { answer, followUp, after };
+      const stored = await storeAnswer(run, {
+        caseId: row.id,
+        content: result.content,
+        provider: result.provider,
+        model: result.model,
+        promptTokens: result.usage?.promptTokens ?? null,
+        completionTokens: result.usage?.completionTokens ?? null,
+        totalTokens: result.usage?.totalTokens ?? null,
+        offerText: offerCandidate && !row.documentOfferedAt ? DOCUMENT_OFFER_TEXT : null,
       });
       await emit("done", {
         message: toChatMessage(stored.answer),
@@ -279,7 +269,7 @@ export function createChatService(deps: {
     async acceptMessage(user: SessionUser, caseId: string, content: string) {
       const { ai } = await settings.get();
       const limit = ai.freeUserMessageLimit;
-      const stored = await acceptUserMessage(db, {
+      const stored = await acceptUserMessage(run, {
         caseId,
         userId: user.id,
         premium: user.plan === "premium",

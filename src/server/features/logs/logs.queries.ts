@@ -1,12 +1,28 @@
 import { and, desc, eq, gte, ilike, lte, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { prepared, type RunPrepared } from "../../db/prepared";
 import { appLogs, auditLogs } from "../../db/schema";
 
 export type NewAppLog = typeof appLogs.$inferInsert;
 export type NewAuditLog = typeof auditLogs.$inferInsert;
 
-export async function insertAppLog(db: DbOrTx, row: NewAppLog): Promise<void> {
-  await db.insert(appLogs).values(row);
+const insertAppLogStatement = prepared<never>(
+  "insert_app_log",
+  `insert into app_logs (user_id, level, category, message, metadata, ip_address, user_agent)
+   values ($1::text, $2::text, $3::text, $4::text, $5::jsonb, $6::text, $7::text)`,
+);
+
+/** One application log row (a prepared statement: every AI answer writes one). */
+export async function insertAppLog(run: RunPrepared, row: NewAppLog): Promise<void> {
+  await run(insertAppLogStatement, [
+    row.userId ?? null,
+    row.level,
+    row.category,
+    row.message,
+    row.metadata ?? {},
+    row.ipAddress ?? null,
+    row.userAgent ?? null,
+  ]);
 }
 
 export async function insertAuditLog(db: DbOrTx, row: NewAuditLog): Promise<void> {

@@ -1,5 +1,6 @@
 import type { LogCategory, LogLevel } from "@shared/constants";
 import type { DbOrTx } from "../../db/client";
+import type { RunPrepared } from "../../db/prepared";
 import type { Logger } from "../../lib/logger";
 import {
   type AppLogFilter,
@@ -36,13 +37,13 @@ export interface AuditEntry extends Actor {
  * Application and audit logs in the database. A failure to log never fails the action being
  * logged: it is reported to the server log instead.
  */
-export function createLogService(db: DbOrTx, logger: Logger) {
+export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
   return {
     listApp: (filter: AppLogFilter) => listAppLogs(db, filter),
     listAudit: (filter: AuditLogFilter) => listAuditLogs(db, filter),
     async app(entry: AppLogEntry): Promise<void> {
       try {
-        await insertAppLog(db, {
+        await insertAppLog(run, {
           userId: entry.userId ?? null,
           level: entry.level ?? "info",
           category: entry.category,

@@ -11,17 +11,17 @@ import type { Actor, LogService } from "../logs/logs.service";
 import { insertMissingSections, readSettingsRows, upsertSettingsSection } from "./settings.queries";
 
 /**
- * System settings, read from the database on every use so that every server process sees an
- * administrator's change at once. A stored value that no longer passes validation falls back to
- * its default instead of breaking the service.
+ * System settings, kept in memory for `cacheMs` and dropped at once when this process writes them,
+ * so every server process sees an administrator's change in time (see createServices). A stored
+ * value that no longer passes validation falls back to its default instead of breaking the service.
  */
 export function createSettingsService(db: Db, logs: LogService, logger: Logger, options: { cacheMs?: number } = {}) {
   const cacheMs = options.cacheMs ?? 1000;
   let cached: { at: number; value: Promise<SystemSettings> } | null = null;
 
   /**
-   * Settings are read on nearly every request, so they are kept for a second: a change made in
-   * this process applies at once, one made in another process within a second.
+   * Settings are read on nearly every request, so they are kept: a change made in this process
+   * applies at once, one made in another process within `cacheMs`.
    */
   function get(): Promise<SystemSettings> {
     const now = Date.now();

@@ -75,11 +75,25 @@ describe("system settings", () => {
     expect(settings.security.sessionTimeout).toBe(24);
   });
 
-  it("are kept for a second, and a change made here applies at once", async () => {
+  it("are kept in memory, and a change made here applies at once", async () => {
     const first = await t.services.settings.get();
     expect(await t.services.settings.get()).toBe(first);
     await t.services.settings.update("ai", { freeUserMessageLimit: 7 }, {});
     expect((await t.services.settings.get()).ai.freeUserMessageLimit).toBe(7);
+  });
+
+  it("reach every process on PostgreSQL within a second; the embedded database has only this one", async () => {
+    await t.services.settings.update("ai", { freeUserMessageLimit: 7 }, {});
+    const kept = await t.services.settings.get();
+    // Another process's change, written straight to the database.
+    await t.services.db
+      .update(systemSettings)
+      .set({ values: { ...kept.ai, freeUserMessageLimit: 4 } })
+      .where(eq(systemSettings.section, "ai"));
+    await new Promise((r) => setTimeout(r, 1100));
+    const after = await t.services.settings.get();
+    if (t.services.database.kind === "postgres") expect(after.ai.freeUserMessageLimit).toBe(4);
+    else expect(after).toBe(kept);
   });
 
   it("show demo accounts publicly in embedded mode only", async () => {
