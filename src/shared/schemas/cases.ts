@@ -7,12 +7,15 @@ export const createCaseSchema = z.object({
   description: z.string().trim().max(4000).optional(),
 });
 
+export const MESSAGE_CONTROL_CHARS_TEXT = "Messages cannot contain a null character.";
+
 export const sendMessageSchema = z.object({
   content: z
     .string({ error: "Please write a message first." })
     .trim()
     .min(1, "Please write a message first.")
-    .max(MESSAGE_MAX_CHARS, `Messages can be up to ${MESSAGE_MAX_CHARS} characters.`),
+    .max(MESSAGE_MAX_CHARS, `Messages can be up to ${MESSAGE_MAX_CHARS} characters.`)
+    .refine((text) => !text.includes("\u0000"), MESSAGE_CONTROL_CHARS_TEXT),
 });
 
 export const chooseComparisonSchema = z.object({

@@ -1,4 +1,5 @@
 import { CASE_TEXT } from "@shared/messages";
+import { MESSAGE_CONTROL_CHARS_TEXT } from "@shared/schemas/cases";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { startAiFakes } from "../../../../tests/factories/ai";
@@ -108,6 +109,11 @@ describe("sending a message", () => {
     const empty = await client.post(`/api/cases/${caseId}/messages`, { content: "   " });
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.message).toBe("Please write a message first.");
+    // PostgreSQL text cannot hold a NUL character: a clear 400, not a failed insert.
+    const nul = await client.post(`/api/cases/${caseId}/messages`, { content: "a\u0000b" });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).error.message).toBe(MESSAGE_CONTROL_CHARS_TEXT);
+    expect((await (await client.get(`/api/cases/${caseId}`)).json()).case.messageCount).toBe(0);
 
     const { client: other } = await t.member();
     for (const [method, path] of [
