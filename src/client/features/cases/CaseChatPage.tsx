@@ -50,11 +50,14 @@ export function CaseChatPage() {
   const archived = c?.status === "archived";
   const streaming = conversation.streaming;
 
-  // Follow the conversation while the member is at the bottom of it.
+  // Follow the conversation while the member is at the bottom of it, each time what it shows
+  // changes (reading scrollHeight lays the page out, so not on every render: typing in the
+  // composer re-renders the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are what changes the height
   useLayoutEffect(() => {
     const el = listRef.current;
     if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
-  });
+  }, [conversation.messages, streaming?.text, streaming === null, conversation.status]);
 
   // Example chats send their question by themselves after 1 s (spec section 4 'Auto-send'). The
   // timer belongs to the case, not to a render: re-renders in that second (typing, a refetch) must
