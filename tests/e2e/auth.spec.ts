@@ -203,6 +203,9 @@ test.describe("change password", () => {
 
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL(/\/welcome$/);
+    // The landing page is loaded (its chunk comes after the address changes): only then leave it,
+    // or the app's own navigation to /welcome can land after the next page.goto.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     await signIn(page, member.email, "changed-pass");
     await expect(page).toHaveURL(/\/dashboard\/cases$/);
   });
