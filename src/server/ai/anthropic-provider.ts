@@ -23,6 +23,8 @@ export function createAnthropicProvider(options: { apiKey: string; baseURL?: str
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     maxRetries: 2,
     fetch: providerFetch,
+    // LawGuide does not use OpenTelemetry: no spans or trace headers on every call.
+    openTelemetry: { traces: false, propagation: false },
   });
   return {
     id: "anthropic",
