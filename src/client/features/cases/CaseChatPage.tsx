@@ -1,7 +1,6 @@
 import { Button } from "@client/components/ui/Button";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
-import { DropdownMenu } from "@client/components/ui/DropdownMenu";
 import { Spinner } from "@client/components/ui/Spinner";
 import { useToast } from "@client/components/ui/Toast";
 import { usePublicSettings } from "@client/lib/public-settings";
@@ -9,9 +8,10 @@ import { useSession } from "@client/lib/session";
 import { autoSendQuestion, opensComparison } from "@shared/chat";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
-import { Archive, ArchiveRestore, ArrowLeft, Crown, Loader2, MoreVertical, Scale, SearchX } from "lucide-react";
+import { Crown, Loader2, SearchX } from "lucide-react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { CaseHeader } from "./CaseHeader";
 import { ComparisonDialog } from "./ComparisonDialog";
 import { Composer } from "./Composer";
 import { useCaseAction, useCaseDetail } from "./cases-api";
@@ -23,6 +23,17 @@ import { useConversation } from "./use-conversation";
 
 const NEAR_BOTTOM_PX = 160;
 
+/** Archive or restore the case, saying how it went; `run` keeps its identity across renders. */
+function useCaseCommand(kind: "archive" | "restore", id: string, success: string) {
+  const { mutate, isPending } = useCaseAction(kind);
+  const toast = useToast();
+  const run = useCallback(
+    () => mutate(id, { onSuccess: () => toast.success(success), onError: (e) => toast.error(e.message) }),
+    [mutate, id, toast, success],
+  );
+  return { run, pending: isPending };
+}
+
 /** /dashboard/case/{id}: the conversation with the AI legal assistant (spec section 2 'Case chat'). */
 export function CaseChatPage() {
   const { id = "" } = useParams();
@@ -30,14 +41,15 @@ export function CaseChatPage() {
   const settings = usePublicSettings();
   const toast = useToast();
   const detail = useCaseDetail(id);
-  const archive = useCaseAction("archive");
-  const restore = useCaseAction("restore");
+  const archive = useCaseCommand("archive", id, "Case archived. You can restore it at any time.");
+  const restore = useCaseCommand("restore", id, "Case restored.");
   const [upgradeOpen, setUpgradeOpen] = useState(false);
   const [referralOpen, setReferralOpen] = useState(false);
   const [draft, setDraft] = useState("");
   const [comparing, setComparing] = useState<string | null>(null);
-  const onLimit = useCallback(() => setUpgradeOpen(true), []);
-  const conversation = useConversation(id, { onLimit });
+  const openUpgrade = useCallback(() => setUpgradeOpen(true), []);
+  const openReferral = useCallback(() => setReferralOpen(true), []);
+  const conversation = useConversation(id, { onLimit: openUpgrade });
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const autoSent = useRef(false);
@@ -51,8 +63,9 @@ export function CaseChatPage() {
   const streaming = conversation.streaming;
 
   // Follow the conversation while the member is at the bottom of it, each time what it shows
-  // changes (reading scrollHeight lays the page out, so not on every render: typing in the
-  // composer re-renders the page).
+  // changes. Reading scrollHeight lays the page out, so it is done once per frame, just before
+  // the frame is drawn, however many events arrived since the last one (and not when typing in
+  // the composer re-renders the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are what changes the height
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -111,7 +124,11 @@ export function CaseChatPage() {
     });
   };
 
-  const submit = () => {
+  const regenerateNow = conversation.regenerate;
+  const regenerate = useCallback(() => void regenerateNow(), [regenerateNow]);
+
+  const submitLatest = useRef(() => {});
+  submitLatest.current = () => {
     const text = draft.trim();
     if (!text || streaming || blocked) return;
     setDraft("");
@@ -119,6 +136,8 @@ export function CaseChatPage() {
     if (opensComparison(text, premium, settings?.enableComparison ?? true)) setComparing(text);
     else void conversation.send(text);
   };
+  // One function for the page's life, so the composer is not drawn again for each streamed word.
+  const submit = useCallback(() => submitLatest.current(), []);
 
   if (detail.isError || conversation.status === "notfound") {
     return (
@@ -149,78 +168,24 @@ export function CaseChatPage() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:px-4">
-        <Link
-          to="/dashboard/cases"
-          aria-label="Back to Legal Chats"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeft className="size-5" aria-hidden />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{c.title}</h1>
-          <p className="truncate text-sm text-slate-600">
-            {c.status === "active"
-              ? "AI Legal Assistant"
-              : c.status === "referred"
-                ? "Referred to attorney"
-                : "Archived case"}
-          </p>
-        </div>
-        {!premium && remaining !== null ? (
-          <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
-            {remaining} left
-          </span>
-        ) : null}
-        {!premium ? (
-          <Button
-            variant="premium"
-            size="sm"
-            onClick={() => setUpgradeOpen(true)}
-            icon={<Crown className="size-4" aria-hidden />}
-          >
-            <span className="hidden sm:inline">Upgrade</span>
-            <span className="sr-only sm:hidden">Upgrade</span>
-          </Button>
-        ) : null}
-        <DropdownMenu
-          label="Case actions"
-          trigger={
-            <Button variant="ghost" size="icon" aria-label="More actions">
-              <MoreVertical className="size-5" aria-hidden />
-            </Button>
-          }
-          items={[
-            {
-              label: "Refer to Attorney",
-              icon: <Scale className="size-4" aria-hidden />,
-              disabled: c.status !== "active",
-              onSelect: () => setReferralOpen(true),
-            },
-            archived
-              ? {
-                  label: "Restore case",
-                  icon: <ArchiveRestore className="size-4" aria-hidden />,
-                  onSelect: () =>
-                    restore.mutate(id, {
-                      onSuccess: () => toast.success("Case restored."),
-                      onError: (e) => toast.error(e.message),
-                    }),
-                }
-              : {
-                  label: "Archive case",
-                  icon: <Archive className="size-4" aria-hidden />,
-                  onSelect: () =>
-                    archive.mutate(id, {
-                      onSuccess: () => toast.success("Case archived. You can restore it at any time."),
-                      onError: (e) => toast.error(e.message),
-                    }),
-                },
-          ]}
-        />
-      </header>
+      <CaseHeader
+        detail={c}
+        premium={premium}
+        onUpgrade={openUpgrade}
+        onRefer={openReferral}
+        onArchive={archive.run}
+        onRestore={restore.run}
+      />
 
-      <div ref={listRef} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
+      {/* Focusable, so the conversation scrolls by keyboard even when nothing in it takes focus
+          (an archived case: no composer, no Regenerate). */}
+      <div
+        ref={listRef}
+        onScroll={onScroll}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-4 focus-visible:outline-offset-[-3px] sm:px-4"
+      >
         <section aria-label="Conversation" className="mx-auto flex max-w-3xl flex-col gap-3">
           {conversation.hasOlder ? (
             <div className="flex justify-center">
@@ -240,12 +205,12 @@ export function CaseChatPage() {
           ) : null}
           {conversation.messages.map((message) => (
             <MessageBubble
-              key={message.id}
+              key={message.key ?? message.id}
               message={message}
               pending={message.pending ?? false}
               onRegenerate={
                 canRegenerate && message.id === lastAssistant?.id && message.id === lastMessage?.id
-                  ? () => void conversation.regenerate()
+                  ? regenerate
                   : undefined
               }
             />
@@ -290,12 +255,7 @@ export function CaseChatPage() {
       {blocked ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-premium-300 bg-premium-50 px-4 py-2 text-sm text-premium-900">
           <span className="font-semibold">{CASE_TEXT.limitReached}</span>
-          <Button
-            variant="premium"
-            size="sm"
-            onClick={() => setUpgradeOpen(true)}
-            icon={<Crown className="size-4" aria-hidden />}
-          >
+          <Button variant="premium" size="sm" onClick={openUpgrade} icon={<Crown className="size-4" aria-hidden />}>
             Upgrade to Premium
           </Button>
         </div>
@@ -303,12 +263,7 @@ export function CaseChatPage() {
       {archived ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-slate-100 px-4 py-2 text-sm text-slate-700">
           <span>This case is archived. Restore it to continue the conversation.</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => restore.mutate(id, { onError: (e) => toast.error(e.message) })}
-            loading={restore.isPending}
-          >
+          <Button variant="secondary" size="sm" onClick={restore.run} loading={restore.pending}>
             Restore case
           </Button>
         </div>

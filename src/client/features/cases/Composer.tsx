@@ -2,7 +2,7 @@ import { Button } from "@client/components/ui/Button";
 import { cn } from "@client/lib/cn";
 import { UI_LIMITS } from "@shared/constants";
 import { SendHorizontal, Square } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, memo, useEffect, useId, useRef } from "react";
 
 interface ComposerProps {
   value: string;
@@ -20,7 +20,16 @@ interface ComposerProps {
  * The message box: grows from 40 to 120 px, Enter sends and Shift+Enter adds a line; while an
  * answer is written the send button becomes Stop.
  */
-export function Composer({ value, onChange, onSubmit, onStop, streaming, stopping, blocked, counter }: ComposerProps) {
+export const Composer = memo(function Composer({
+  value,
+  onChange,
+  onSubmit,
+  onStop,
+  streaming,
+  stopping,
+  blocked,
+  counter,
+}: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
 
@@ -95,4 +104,4 @@ export function Composer({ value, onChange, onSubmit, onStop, streaming, stoppin
       </p>
     </form>
   );
-}
+});

@@ -2,6 +2,7 @@ import { cn } from "@client/lib/cn";
 import { formatDateTime } from "@client/lib/dates";
 import type { ChatMessage } from "@shared/schemas/cases";
 import { AlertCircle, RotateCcw, ShieldCheck, Square } from "lucide-react";
+import { memo } from "react";
 import { Markdown } from "./Markdown";
 
 const SOURCE: Record<string, string> = { openai: "OpenAI", anthropic: "Anthropic", offline: "Offline assistant" };
@@ -12,8 +13,11 @@ export function sourceLabel(provider: string | null | undefined, model: string |
   return provider === "offline" || !model ? name : `${name} · ${model}`;
 }
 
-/** One message of the conversation. Assistant answers carry the legal-information disclaimer. */
-export function MessageBubble({
+/**
+ * One message of the conversation. Assistant answers carry the legal-information disclaimer.
+ * Memoised: a long conversation is not drawn again for each streamed word.
+ */
+export const MessageBubble = memo(function MessageBubble({
   message,
   onRegenerate,
   pending,
@@ -89,4 +93,4 @@ export function MessageBubble({
       </div>
     </div>
   );
-}
+});

@@ -3,10 +3,11 @@ import { Dialog } from "@client/components/ui/Dialog";
 import { useToast } from "@client/components/ui/Toast";
 import { CASE_TEXT } from "@shared/messages";
 import { Scale } from "lucide-react";
+import { memo } from "react";
 import { useReferCase } from "./cases-api";
 
 /** Ask to be referred to an attorney, after saying plainly what that means. */
-export function ReferralDialog({
+export const ReferralDialog = memo(function ReferralDialog({
   caseId,
   open,
   onOpenChange,
@@ -54,4 +55,4 @@ export function ReferralDialog({
       </div>
     </Dialog>
   );
-}
+});

@@ -2,9 +2,10 @@ import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Dialog } from "@client/components/ui/Dialog";
 import { formatPlanPrice, PLANS } from "@shared/plans";
 import { Check, Crown } from "lucide-react";
+import { memo } from "react";
 
 /** 'Upgrade to Premium' (spec section 2), priced from the plan catalogue. */
-export function UpgradeDialog({
+export const UpgradeDialog = memo(function UpgradeDialog({
   open,
   onOpenChange,
   reason,
@@ -38,4 +39,4 @@ export function UpgradeDialog({
       </ul>
     </Dialog>
   );
-}
+});

@@ -11,6 +11,11 @@ import { postForEvents, type SseEvent } from "./sse";
 export interface DisplayMessage extends ChatMessage {
   /** Shown at once, before the server has stored it. */
   pending?: boolean;
+  /**
+   * The list key: the id the message was first shown with, kept when the server's copy replaces
+   * the one shown at once, so the bubble is updated rather than drawn again.
+   */
+  key?: string;
 }
 
 export interface Streaming {
@@ -25,7 +30,9 @@ const TERMINAL = new Set(["done", "stopped", "error"]);
 /**
  * The conversation of one case: the latest page of messages and older ones on demand, sending
  * (shown at once, removed again only if the server refuses it), the streamed answer, Stop and
- * Regenerate. The case's counters come back with every event and refresh the header.
+ * Regenerate. The case's counters come back with every event and refresh the header. The
+ * functions it returns keep their identity across renders, so the parts of the page they are
+ * given are not drawn again for every streamed word.
  */
 export function useConversation(caseId: string, handlers: { onLimit: () => void }) {
   const queryClient = useQueryClient();
@@ -38,6 +45,8 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
   const aborter = useRef<AbortController | null>(null);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   const alive = useRef(true);
+  const onLimit = useRef(handlers.onLimit);
+  onLimit.current = handlers.onLimit;
 
   const setCase = useCallback(
     (detail: CaseDetail | null | undefined) => {
@@ -106,7 +115,9 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
       const data = (e.data ?? {}) as Record<string, unknown>;
       switch (e.event) {
         case "message":
-          setMessages((current) => current.map((m) => (m.id === localId ? (data.message as ChatMessage) : m)));
+          setMessages((current) =>
+            current.map((m) => (m.id === localId ? { ...(data.message as ChatMessage), key: m.key ?? m.id } : m)),
+          );
           setCase(data.case as CaseDetail);
           break;
         case "regenerating":
@@ -180,7 +191,7 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         setStreaming(null);
         if (localId) setMessages((current) => current.filter((m) => m.id !== localId));
         if (error instanceof ApiRequestError) {
-          if (error.status === 402) handlers.onLimit();
+          if (error.status === 402) onLimit.current();
           if (error.status === 0 && localId) {
             // The request may have reached the server: look before saying it failed.
             await resync();
@@ -192,8 +203,39 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         }
       }
     },
-    [handle, handlers, resync, toast],
+    [handle, resync, toast],
   );
+
+  const send = useCallback(
+    (content: string) => {
+      const localId = `local-${Date.now()}`;
+      append({
+        id: localId,
+        caseId,
+        content,
+        isUser: true,
+        createdAt: new Date().toISOString(),
+        attachments: [],
+        aiProvider: null,
+        aiModel: null,
+        state: "complete",
+        kind: "chat",
+        pending: true,
+      });
+      return run(`/api/cases/${encodeURIComponent(caseId)}/messages`, { content }, localId);
+    },
+    [append, caseId, run],
+  );
+
+  const regenerate = useCallback(
+    () => run(`/api/cases/${encodeURIComponent(caseId)}/regenerate`, {}, null),
+    [caseId, run],
+  );
+
+  const stop = useCallback(() => {
+    setStreaming((s) => (s ? { ...s, stopping: true } : s));
+    casesApi.stop(caseId).catch(() => toast.error("The answer could not be stopped. Please try again."));
+  }, [caseId, toast]);
 
   return {
     messages,
@@ -218,29 +260,8 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         setLoadingOlder(false);
       }
     },
-    send(content: string) {
-      const localId = `local-${Date.now()}`;
-      append({
-        id: localId,
-        caseId,
-        content,
-        isUser: true,
-        createdAt: new Date().toISOString(),
-        attachments: [],
-        aiProvider: null,
-        aiModel: null,
-        state: "complete",
-        kind: "chat",
-        pending: true,
-      });
-      return run(`/api/cases/${encodeURIComponent(caseId)}/messages`, { content }, localId);
-    },
-    regenerate() {
-      return run(`/api/cases/${encodeURIComponent(caseId)}/regenerate`, {}, null);
-    },
-    stop() {
-      setStreaming((s) => (s ? { ...s, stopping: true } : s));
-      casesApi.stop(caseId).catch(() => toast.error("The answer could not be stopped. Please try again."));
-    },
+    send,
+    regenerate,
+    stop,
   };
 }

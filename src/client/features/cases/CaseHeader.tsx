@@ -1,0 +1,81 @@
+import { Button } from "@client/components/ui/Button";
+import { DropdownMenu } from "@client/components/ui/DropdownMenu";
+import type { CaseDetail } from "@shared/schemas/cases";
+import { Archive, ArchiveRestore, ArrowLeft, Crown, MoreVertical, Scale } from "lucide-react";
+import { memo } from "react";
+import { Link } from "react-router";
+
+interface CaseHeaderProps {
+  detail: CaseDetail;
+  premium: boolean;
+  onUpgrade: () => void;
+  onRefer: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+}
+
+/**
+ * The case chat's header: back link, title and status, the Free member's messages left with
+ * Upgrade, and the case menu. Memoised: it changes with the case, not with each streamed word.
+ */
+export const CaseHeader = memo(function CaseHeader({
+  detail,
+  premium,
+  onUpgrade,
+  onRefer,
+  onArchive,
+  onRestore,
+}: CaseHeaderProps) {
+  const remaining = detail.remaining;
+  return (
+    <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-2 sm:px-4">
+      <Link
+        to="/dashboard/cases"
+        aria-label="Back to Legal Chats"
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-slate-700 hover:bg-slate-100"
+      >
+        <ArrowLeft className="size-5" aria-hidden />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{detail.title}</h1>
+        <p className="truncate text-sm text-slate-600">
+          {detail.status === "active"
+            ? "AI Legal Assistant"
+            : detail.status === "referred"
+              ? "Referred to attorney"
+              : "Archived case"}
+        </p>
+      </div>
+      {!premium && remaining !== null ? (
+        <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+          {remaining} left
+        </span>
+      ) : null}
+      {!premium ? (
+        <Button variant="premium" size="sm" onClick={onUpgrade} icon={<Crown className="size-4" aria-hidden />}>
+          <span className="hidden sm:inline">Upgrade</span>
+          <span className="sr-only sm:hidden">Upgrade</span>
+        </Button>
+      ) : null}
+      <DropdownMenu
+        label="Case actions"
+        trigger={
+          <Button variant="ghost" size="icon" aria-label="More actions">
+            <MoreVertical className="size-5" aria-hidden />
+          </Button>
+        }
+        items={[
+          {
+            label: "Refer to Attorney",
+            icon: <Scale className="size-4" aria-hidden />,
+            disabled: detail.status !== "active",
+            onSelect: onRefer,
+          },
+          detail.status === "archived"
+            ? { label: "Restore case", icon: <ArchiveRestore className="size-4" aria-hidden />, onSelect: onRestore }
+            : { label: "Archive case", icon: <Archive className="size-4" aria-hidden />, onSelect: onArchive },
+        ]}
+      />
+    </header>
+  );
+});
