@@ -150,6 +150,38 @@ test.describe("case chat", () => {
     await expect(page.getByText("Archived", { exact: true })).toHaveCount(0);
   });
 
+  test("archives a case from the chat menu, which locks the composer, and restores it", async ({ page }) => {
+    await register(page);
+    await newChat(page);
+    await sendMessage(page, "Can my employer change my shifts without notice?");
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Archive case" }).click();
+    await expect(page.getByText("Case archived. You can restore it at any time.").first()).toBeVisible();
+    await expect(page.getByText("Archived case")).toBeVisible();
+    await expect(page.getByText("This case is archived. Restore it to continue the conversation.")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Your message" })).toBeDisabled();
+    await expect(page.getByRole("menuitem")).toHaveCount(0);
+    await expectAccessible(page, "archived chat");
+    // Nothing in the conversation takes focus now, yet the keyboard still reaches it to scroll it.
+    await page.getByRole("button", { name: "More actions" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("region", { name: "Conversation" }).locator("..")).toBeFocused();
+
+    await page.getByRole("button", { name: "More actions" }).click();
+    await expect(page.getByRole("menuitem", { name: "Refer to Attorney" })).toBeDisabled();
+    await page.getByRole("menuitem", { name: "Restore case" }).click();
+    await expect(page.getByText("Case restored.").first()).toBeVisible();
+    await expect(page.getByText("AI Legal Assistant")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Your message" })).toBeEnabled();
+    // The conversation is still there.
+    await expect(
+      page
+        .getByRole("region", { name: "Conversation" })
+        .getByText("Can my employer change my shifts without notice?", { exact: true }),
+    ).toBeVisible();
+  });
+
   test("a long question from a Free member opens previews, and the standard answer is one click away", async ({
     page,
   }) => {
