@@ -1,27 +1,89 @@
-// Sum every suite's results in test-results/ into one line: "N passed, N failed".
+// Sum every suite's results in test-results/ into one line: "N passed, N failed". Above it, one
+// line per failed test (suite, file, title, the first line of its error), so the end of a CI log
+// says what failed without scrolling back through it.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-const out = path.resolve(import.meta.dirname, "..", "test-results");
+const root = path.resolve(import.meta.dirname, "..");
+const out = path.join(root, "test-results");
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : null);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are removed
+const plain = (text) => String(text ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+const firstLine = (text) =>
+  plain(text)
+    .split("\n")
+    .map((line) => line.trim())
+    .find(Boolean)
+    ?.slice(0, 300) ?? "";
+
+/** Failed tests and files that failed to load, from a Vitest JSON report. */
+function vitestFailures(label, report) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const assertions = file.assertionResults ?? [];
+    for (const a of assertions.filter((x) => x.status === "failed")) {
+      lines.push(`${label}: ${name} › ${a.fullName ?? a.title} — ${firstLine(a.failureMessages?.[0])}`);
+    }
+    if (file.status === "failed" && assertions.length === 0)
+      lines.push(`${label}: ${name} — ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+/** Unexpected results and global errors, from a Playwright JSON report. */
+function playwrightFailures(report) {
+  const lines = [];
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const last = test.results?.[test.results.length - 1];
+        const where = `${spec.file}:${spec.line}`;
+        lines.push(
+          `e2e: ${where} › ${[...titles.slice(1), spec.title].join(" › ")} — ${firstLine(last?.error?.message)}`,
+        );
+      }
+    }
+  };
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report?.errors ?? []) lines.push(`e2e: ${firstLine(error.message)}`);
+  return lines;
+}
+
 let passed = 0;
 let failed = 0;
-const summary = path.join(out, "summary.json");
-if (existsSync(summary)) {
-  for (const suite of JSON.parse(readFileSync(summary, "utf8"))) {
+const failures = [];
+const summary = readJson(path.join(out, "summary.json"));
+if (summary) {
+  for (const suite of summary) {
     passed += suite.passed;
     failed += suite.failed;
+    if (suite.failed > 0 && (suite.name === "lint" || suite.name === "typecheck" || suite.name === "install")) {
+      failures.push(`${suite.name}: failed (its output is above)`);
+    }
   }
 } else {
   failed += 1;
+  failures.push("npm test: no results were written");
 }
-const postgres = path.join(out, "vitest-postgres.json");
-if (existsSync(postgres)) {
-  const report = JSON.parse(readFileSync(postgres, "utf8"));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-  failed += (report.testResults ?? []).filter(
+failures.push(...vitestFailures("vitest", readJson(path.join(out, "vitest.json"))));
+failures.push(...playwrightFailures(readJson(path.join(out, "playwright.json"))));
+
+const postgres = readJson(path.join(out, "vitest-postgres.json"));
+if (postgres) {
+  passed += postgres.numPassedTests ?? 0;
+  failed += postgres.numFailedTests ?? 0;
+  failed += (postgres.testResults ?? []).filter(
     (f) => f.status === "failed" && (f.assertionResults ?? []).length === 0,
   ).length;
+  failures.push(...vitestFailures("vitest on PostgreSQL", postgres));
+}
+
+if (failures.length > 0) {
+  console.log("\nFailed:");
+  for (const line of failures) console.log(`  ${line}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
