@@ -1,6 +1,7 @@
 import { AI_DEFAULTS } from "@shared/constants";
 import type { Db } from "../../db/client";
-import { type AiModelRow, countModels, insertModels, listModels, type NewAiModel } from "./ai-models.queries";
+import { keptFor } from "../../lib/kept";
+import { countModels, insertModels, listModels, type NewAiModel } from "./ai-models.queries";
 
 export type Tier = "free" | "premium";
 export type ModelProvider = "openai" | "anthropic";
@@ -56,28 +57,18 @@ export function createAiModelsService(
   overrides: { openai?: string | undefined; anthropic?: string | undefined },
   options: { cacheMs?: number } = {},
 ) {
-  // Read before every answer: kept like the settings (see createServices).
-  const cacheMs = options.cacheMs ?? 1000;
-  let cached: { at: number; rows: Promise<AiModelRow[]> } | null = null;
-  const rowsNow = () => {
-    if (cached && Date.now() - cached.at < cacheMs) return cached.rows;
-    // A real promise (a query builder would run again on every await).
-    const rows = listModels(db).then((r) => r);
-    cached = { at: Date.now(), rows };
-    rows.catch(() => {
-      cached = null;
-    });
-    return rows;
-  };
+  // Read before every answer: kept like the settings (see createServices). A real promise: a
+  // query builder would run again on every await.
+  const modelRows = keptFor(options.cacheMs ?? 1000, () => listModels(db).then((r) => r));
   return {
     list: () => listModels(db),
     async seedDefaults(): Promise<void> {
       if ((await countModels(db)) === 0) await insertModels(db, DEFAULT_MODELS);
-      cached = null;
+      modelRows.forget();
     },
     /** The active model of this provider for this plan (lowest priority number first); OPENAI_MODEL / ANTHROPIC_MODEL win. */
     async choose(provider: ModelProvider, tier: Tier): Promise<ModelChoice> {
-      const rows = await rowsNow();
+      const rows = await modelRows.get();
       const row =
         rows.find((r) => r.isActive && r.provider === provider && r.userTiers.includes(tier)) ??
         rows.find((r) => r.isActive && r.provider === provider);

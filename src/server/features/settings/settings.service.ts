@@ -6,6 +6,7 @@ import {
   systemSettingsSchema,
 } from "@shared/schemas/settings";
 import type { Db } from "../../db/client";
+import { keptFor } from "../../lib/kept";
 import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
 import { insertMissingSections, readSettingsRows, upsertSettingsSection } from "./settings.queries";
@@ -16,23 +17,12 @@ import { insertMissingSections, readSettingsRows, upsertSettingsSection } from "
  * value that no longer passes validation falls back to its default instead of breaking the service.
  */
 export function createSettingsService(db: Db, logs: LogService, logger: Logger, options: { cacheMs?: number } = {}) {
-  const cacheMs = options.cacheMs ?? 1000;
-  let cached: { at: number; value: Promise<SystemSettings> } | null = null;
-
   /**
    * Settings are read on nearly every request, so they are kept: a change made in this process
    * applies at once, one made in another process within `cacheMs`.
    */
-  function get(): Promise<SystemSettings> {
-    const now = Date.now();
-    if (cached && now - cached.at < cacheMs) return cached.value;
-    const value = read();
-    cached = { at: now, value };
-    value.catch(() => {
-      cached = null;
-    });
-    return value;
-  }
+  const kept = keptFor(options.cacheMs ?? 1000, read);
+  const get = kept.get;
 
   async function read(): Promise<SystemSettings> {
     const rows = await readSettingsRows(db);
@@ -60,9 +50,7 @@ export function createSettingsService(db: Db, logs: LogService, logger: Logger, 
   return {
     get,
     /** Forget the cached copy (after writing settings some other way). */
-    invalidate: () => {
-      cached = null;
-    },
+    invalidate: kept.forget,
     /** Validate and store one section (whole or partial); the change is audited. */
     async update<S extends SettingsSection>(
       section: S,
@@ -71,7 +59,7 @@ export function createSettingsService(db: Db, logs: LogService, logger: Logger, 
     ): Promise<SystemSettings[S]> {
       const current = (await get())[section];
       const next = settingsSectionSchemas[section].parse({ ...current, ...patch }) as SystemSettings[S];
-      cached = null;
+      kept.forget();
       await db.transaction(async (tx) => {
         await upsertSettingsSection(tx, section, next as Record<string, unknown>, actor.userId ?? null);
         await logs.audit(
@@ -86,13 +74,13 @@ export function createSettingsService(db: Db, logs: LogService, logger: Logger, 
           tx,
         );
       });
-      cached = null;
+      kept.forget();
       return next;
     },
     /** Write the default of every section that has no row yet (start-up seed). */
     async seedDefaults(): Promise<void> {
       await insertMissingSections(db, DEFAULT_SETTINGS as unknown as Record<string, Record<string, unknown>>);
-      cached = null;
+      kept.forget();
     },
   };
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { keptFor } from "./kept";
+
+describe("keptFor", () => {
+  it("shares one read while it runs and keeps its value for the time given", async () => {
+    let reads = 0;
+    const kept = keptFor(60_000, async () => ++reads);
+    const [a, b] = await Promise.all([kept.get(), kept.get()]);
+    expect([a, b, reads]).toEqual([1, 1, 1]);
+    expect(await kept.get()).toBe(1);
+    kept.forget();
+    expect(await kept.get()).toBe(2);
+  });
+
+  it("reads again once the time is up", async () => {
+    let reads = 0;
+    const kept = keptFor(0, async () => ++reads);
+    expect(await kept.get()).toBe(1);
+    expect(await kept.get()).toBe(2);
+  });
+
+  it("does not keep a failed read", async () => {
+    let reads = 0;
+    const kept = keptFor(Number.POSITIVE_INFINITY, async () => {
+      reads += 1;
+      if (reads === 1) throw new Error("database away");
+      return reads;
+    });
+    await expect(kept.get()).rejects.toThrow("database away");
+    expect(await kept.get()).toBe(2);
+    expect(await kept.get()).toBe(2);
+  });
+});
