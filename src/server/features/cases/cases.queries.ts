@@ -246,13 +246,11 @@ export async function claimReply(
   return row ?? null;
 }
 
-/** Close the reply: count what was added, free the slot, remember the document offer. */
-export async function finishReply(
-  tx: DbOrTx,
-  caseId: string,
-  added: number,
-  offered: boolean,
-): Promise<CaseRow | null> {
+/**
+ * Close a reply that did not end in a stored answer (stopped, apology, comparison choice, removed
+ * for regeneration): count what was added and free the slot. A complete answer is `storeAnswer`.
+ */
+export async function finishReply(tx: DbOrTx, caseId: string, added: number): Promise<CaseRow | null> {
   const [row] = await tx
     .update(cases)
     .set({
@@ -260,7 +258,6 @@ export async function finishReply(
       ...(added > 0 ? { lastMessageAt: sql`now()`, updatedAt: sql`now()` } : {}),
       replyStartedAt: null,
       replyStopRequestedAt: null,
-      ...(offered ? { documentOfferedAt: sql`now()` } : {}),
     })
     .where(eq(cases.id, caseId))
     .returning();

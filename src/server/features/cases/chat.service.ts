@@ -206,7 +206,7 @@ export function createChatService(deps: {
               state: "stopped",
             })
           : null;
-        const after = await finishReply(tx, row.id, partial ? 1 : 0, false);
+        const after = await finishReply(tx, row.id, partial ? 1 : 0);
         return { partial, after };
       });
       await emit("stopped", {
@@ -215,7 +215,7 @@ export function createChatService(deps: {
       });
     } catch (error) {
       logger.error({ err: error, caseId: row.id }, "could not store a stopped reply");
-      await finishReply(db, row.id, 0, false).catch(() => {});
+      await finishReply(db, row.id, 0).catch(() => {});
       await emit("error", { message: CASE_TEXT.assistantFailure });
     }
   }
@@ -230,7 +230,7 @@ export function createChatService(deps: {
           state: "error",
           kind: "apology",
         });
-        const after = await finishReply(tx, row.id, 1, false);
+        const after = await finishReply(tx, row.id, 1);
         return { apology, after };
       });
       await emit("done", {
@@ -240,7 +240,7 @@ export function createChatService(deps: {
       });
     } catch (error) {
       logger.error({ err: error, caseId: row.id }, "could not store the apology");
-      await finishReply(db, row.id, 0, false).catch(() => {});
+      await finishReply(db, row.id, 0).catch(() => {});
       await emit("error", { message: CASE_TEXT.assistantFailure });
     }
   }
@@ -312,7 +312,7 @@ export function createChatService(deps: {
       });
       if (!result) return explainRefusal({ ...user, plan: "premium" }, caseId, 0);
       if (result.invalid) {
-        await finishReply(db, caseId, 0, false);
+        await finishReply(db, caseId, 0);
         throw invalidInput("There is no answer to regenerate yet.");
       }
       return { row: result.row, removedId: result.removed?.id ?? null };
@@ -425,7 +425,7 @@ export function createChatService(deps: {
           aiProvider: chosen.provider,
           aiModel: chosen.model,
         });
-        const after = await finishReply(tx, caseId, 1, false);
+        const after = await finishReply(tx, caseId, 1);
         return { question, answer, after };
       });
       if (result === "chosen") throw conflict("An answer was already chosen for this comparison.");
