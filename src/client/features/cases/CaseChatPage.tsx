@@ -63,9 +63,8 @@ export function CaseChatPage() {
   const streaming = conversation.streaming;
 
   // Follow the conversation while the member is at the bottom of it, each time what it shows
-  // changes. Reading scrollHeight lays the page out, so it is done once per frame, just before
-  // the frame is drawn, however many events arrived since the last one (and not when typing in
-  // the composer re-renders the page).
+  // changes (reading scrollHeight lays the page out, so not on every render: typing in the
+  // composer re-renders the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are what changes the height
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -123,9 +122,6 @@ export function CaseChatPage() {
       if (el) el.scrollTop = el.scrollHeight - before;
     });
   };
-
-  const regenerateNow = conversation.regenerate;
-  const regenerate = useCallback(() => void regenerateNow(), [regenerateNow]);
 
   const submitLatest = useRef(() => {});
   submitLatest.current = () => {
@@ -210,7 +206,7 @@ export function CaseChatPage() {
               pending={message.pending ?? false}
               onRegenerate={
                 canRegenerate && message.id === lastAssistant?.id && message.id === lastMessage?.id
-                  ? regenerate
+                  ? conversation.regenerate
                   : undefined
               }
             />
