@@ -16,6 +16,7 @@ import type { LogService } from "../features/logs/logs.service";
 import type { Mailer } from "../features/mail/mail.service";
 import type { SettingsService } from "../features/settings/settings.service";
 import type { Logger } from "../lib/logger";
+import { releasingContext } from "./auth-context";
 
 /** Header carrying the client's address to better-auth (rate limits); set only by our server. */
 export const CLIENT_IP_HEADER = "x-lawguide-client-ip";
@@ -54,7 +55,7 @@ export function createAuth(deps: AuthDeps) {
     userAgent: request?.headers.get("user-agent") ?? null,
   });
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: "LawGuide",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -319,6 +320,7 @@ export function createAuth(deps: AuthDeps) {
       }),
     },
   });
+  return releasingContext(auth);
 }
 
 export type Auth = ReturnType<typeof createAuth>;
