@@ -6,37 +6,19 @@ import {
   sendMessageSchema,
 } from "@shared/schemas/cases";
 import { Hono } from "hono";
-import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
+import { eventStream } from "../../http/sse";
 import { validate } from "../../http/validate";
 import type { CasesService } from "./cases.service";
-import type { ChatService, Emit } from "./chat.service";
+import type { ChatService } from "./chat.service";
 
 const messagesQuery = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 const comparisonParams = caseIdParam.extend({ comparisonId: z.uuid({ error: "Comparison not found" }) });
-
-/** Server-sent events that keep going quietly when the member has left (the reply is still stored). */
-function emitter(stream: SSEStreamingApi): Emit {
-  return async (event, data) => {
-    if (stream.aborted || stream.closed) return;
-    try {
-      await stream.writeSSE({ event, data: JSON.stringify(data) });
-    } catch {
-      // the member went away; the reply is still written and stored
-    }
-  };
-}
-
-function sse(c: Parameters<typeof streamSSE>[0], run: (emit: Emit) => Promise<void>) {
-  c.header("X-Accel-Buffering", "no");
-  c.header("Cache-Control", "no-store");
-  return streamSSE(c, async (stream) => run(emitter(stream)));
-}
 
 export function createCasesRoutes(
   cases: CasesService,
@@ -68,7 +50,7 @@ export function createCasesRoutes(
     .post("/:id/messages", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
       const user = c.var.sessionUser;
       const accepted = await chat.acceptMessage(user, c.req.valid("param").id, c.req.valid("json").content);
-      return sse(c, async (emit) => {
+      return eventStream(c, async (emit) => {
         await emit("message", { message: accepted.message, case: accepted.case });
         await chat.reply(user, accepted.row, emit, accepted.offerCandidate, accepted.history);
       });
@@ -76,7 +58,7 @@ export function createCasesRoutes(
     .post("/:id/regenerate", validate("param", caseIdParam), async (c) => {
       const user = c.var.sessionUser;
       const accepted = await chat.acceptRegenerate(user, c.req.valid("param").id);
-      return sse(c, async (emit) => {
+      return eventStream(c, async (emit) => {
         await emit("regenerating", { removedId: accepted.removedId });
         await chat.reply(user, accepted.row, emit, false);
       });
@@ -102,7 +84,7 @@ export function createCasesRoutes(
         const answers = await chat.runComparison(user, started.row, id, question, "preview");
         return c.json({ comparison: { id, mode: "preview" as const, answers } });
       }
-      return sse(c, async (emit) => {
+      return eventStream(c, async (emit) => {
         await emit("comparison", { id, mode: "full" });
         try {
           const answers = await chat.runComparison(user, started.row, id, question, "full", emit);

@@ -15,6 +15,7 @@ import { confidenceLineFilter } from "../../ai/prompts";
 import { type ChatTurn, StoppedError } from "../../ai/types";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
+import type { Emit } from "../../http/sse";
 import { ApiError, conflict, invalidInput, notFound, planLimit } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
@@ -39,9 +40,6 @@ import {
   setComparisonAnswers,
   storeAnswer,
 } from "./cases.queries";
-
-/** Writes one server-sent event to the member (ignored once they have gone). */
-export type Emit = (event: string, data: unknown) => Promise<void>;
 
 const HISTORY_MESSAGES = 5;
 const STOP_POLL_MS = 400;

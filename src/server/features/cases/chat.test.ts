@@ -278,6 +278,36 @@ describe("stop and regenerate", () => {
     expect(stopped?.data.case).toMatchObject({ replying: false, messageCount: 2 });
   });
 
+  it("finishes and stores the answer when the member leaves while it streams", async () => {
+    reset();
+    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 20 });
+    const { client } = await t.member();
+    const caseId = await newCase(client);
+    const question = "I will close the page while you answer";
+    const response = await client.post(`/api/cases/${caseId}/messages`, { content: question });
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("no body");
+    let seen = "";
+    while (!seen.includes("event: delta")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended before the answer began");
+      seen += new TextDecoder().decode(value);
+    }
+    await reader.cancel();
+
+    let answer: { content: string; state: string } | undefined;
+    for (let i = 0; i < 100 && !answer; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      [answer] = await t.services.db
+        .select({ content: caseMessages.content, state: caseMessages.state })
+        .from(caseMessages)
+        .where(and(eq(caseMessages.caseId, caseId), eq(caseMessages.isUser, false)));
+    }
+    expect(answer).toEqual({ content: fakeAnswer("openai", question), state: "complete" });
+    const [row] = await t.services.db.select().from(cases).where(eq(cases.id, caseId));
+    expect(row).toMatchObject({ messageCount: 2, replyStartedAt: null });
+  });
+
   it("Regenerate replaces the last answer", async () => {
     reset();
     const { client } = await t.member();
