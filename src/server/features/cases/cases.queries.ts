@@ -331,15 +331,17 @@ export async function storeAnswer(
   };
 }
 
-const stopRequestedStatement = prepared<{ requested: boolean }>(
-  "reply_stop_requested",
-  "select reply_stop_requested_at is not null as requested from cases where id = $1::uuid",
+const stopsRequestedStatement = prepared<{ id: string }>(
+  "reply_stops_requested",
+  `select id from cases
+   where id in (select value::uuid from json_array_elements_text($1::json))
+     and reply_stop_requested_at is not null`,
 );
 
-/** Whether Stop was pressed for the reply being written in this case (polled while it streams). */
-export async function isStopRequested(run: RunPrepared, caseId: string): Promise<boolean> {
-  const [row] = await run(stopRequestedStatement, [caseId]);
-  return Boolean(row?.requested);
+/** Of the cases whose replies are being written, those where Stop was pressed (polled while they stream). */
+export async function stopsRequested(run: RunPrepared, caseIds: readonly string[]): Promise<string[]> {
+  const rows = await run(stopsRequestedStatement, [[...caseIds]]);
+  return rows.map((row) => row.id);
 }
 
 export async function requestStop(db: DbOrTx, caseId: string, userId: string): Promise<boolean> {

@@ -32,12 +32,12 @@ import {
   finishReply,
   insertComparison,
   insertMessage,
-  isStopRequested,
   listMessagesPage,
   type MessageRow,
   markComparisonChosen,
   requestStop,
   setComparisonAnswers,
+  stopsRequested,
   storeAnswer,
 } from "./cases.queries";
 
@@ -64,8 +64,39 @@ export function createChatService(deps: {
   logger: Logger;
 }) {
   const { db, run, assistant, settings, logs, logger } = deps;
-  /** Replies being written by this process, so Stop takes effect at once here. */
+  /**
+   * Replies being written by this process, so Stop takes effect at once here. Stop pressed where
+   * another process serves the request (several on one PostgreSQL) is found by one poll for all
+   * of them every STOP_POLL_MS: one statement however many replies are streaming.
+   */
   const running = new Map<string, AbortController>();
+  let poller: ReturnType<typeof setInterval> | null = null;
+  let polling = false;
+
+  async function pollStops() {
+    if (polling || running.size === 0) return;
+    polling = true;
+    try {
+      for (const caseId of await stopsRequested(run, [...running.keys()])) running.get(caseId)?.abort();
+    } catch {
+      // the next poll tries again
+    } finally {
+      polling = false;
+    }
+  }
+
+  function startWatching(caseId: string, controller: AbortController) {
+    running.set(caseId, controller);
+    poller ??= setInterval(pollStops, STOP_POLL_MS);
+  }
+
+  function stopWatching(caseId: string) {
+    running.delete(caseId);
+    if (running.size === 0 && poller) {
+      clearInterval(poller);
+      poller = null;
+    }
+  }
 
   async function explainRefusal(user: SessionUser, caseId: string, limit: number): Promise<never> {
     const row = await findOwnedCase(db, caseId, user.id);
@@ -109,12 +140,7 @@ export function createChatService(deps: {
     knownHistory?: ChatTurn[],
   ): Promise<void> {
     const controller = new AbortController();
-    running.set(row.id, controller);
-    const poll = setInterval(() => {
-      isStopRequested(run, row.id)
-        .then((stop) => stop && controller.abort())
-        .catch(() => {});
-    }, STOP_POLL_MS);
+    startWatching(row.id, controller);
     let written = "";
     let source: { provider: string; model: string } | null = null;
     // The first piece goes out at once; later pieces that arrive together are sent as one event.
@@ -180,8 +206,7 @@ export function createChatService(deps: {
         await finishWithApology(user, row, emit);
       }
     } finally {
-      clearInterval(poll);
-      running.delete(row.id);
+      stopWatching(row.id);
     }
   }
 

@@ -278,6 +278,26 @@ describe("stop and regenerate", () => {
     expect(stopped?.data.case).toMatchObject({ replying: false, messageCount: 2 });
   });
 
+  it("stops only the reply whose Stop was recorded by another server process", async () => {
+    reset();
+    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 40 });
+    const { client } = await t.member();
+    const stoppedCase = await newCase(client);
+    const otherCase = await newCase(client);
+    const stopped = send(client, stoppedCase, "A slow answer to stop elsewhere");
+    const other = send(client, otherCase, "A slow answer to let finish");
+    await new Promise((r) => setTimeout(r, 500));
+    // What POST /stop writes when another process serves it: only the database knows.
+    await t.services.db.update(cases).set({ replyStopRequestedAt: new Date() }).where(eq(cases.id, stoppedCase));
+    const stoppedEvents = (await stopped).events;
+    expect(stoppedEvents.find((e) => e.event === "stopped")?.data.message).toMatchObject({ state: "stopped" });
+    expect(stoppedEvents.some((e) => e.event === "done")).toBe(false);
+    const otherEvents = (await other).events;
+    expect(otherEvents.find((e) => e.event === "done")?.data.message).toMatchObject({
+      content: fakeAnswer("openai", "A slow answer to let finish"),
+    });
+  });
+
   it("finishes and stores the answer when the member leaves while it streams", async () => {
     reset();
     fakes.openai.setMode({ kind: "ok", tokenDelayMs: 20 });
