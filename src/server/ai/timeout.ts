@@ -11,20 +11,19 @@ export async function withIdleTimeout<T>(
   outer: AbortSignal | undefined,
   run: (signal: AbortSignal, touch: () => void) => Promise<T>,
 ): Promise<T> {
+  if (outer?.aborted) throw new StoppedError();
   const controller = new AbortController();
   let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  // Called on every streamed word: moving the one timer is cheaper than a new one each time.
   const touch = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    timer.refresh();
   };
   const onOuterAbort = () => controller.abort();
-  if (outer?.aborted) throw new StoppedError();
   outer?.addEventListener("abort", onOuterAbort, { once: true });
-  touch();
   try {
     return await run(controller.signal, touch);
   } catch (error) {

@@ -1,40 +1,81 @@
+import { get } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { requestId } from "hono/request-id";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSse } from "../../../tests/factories/sse";
 import { type Emit, eventStream } from "./sse";
 
 /** An app whose one route streams what `run` emits; `finished` settles when `run` has ended. */
-function streamingApp(run: (emit: Emit) => Promise<void>) {
+function streamingApp() {
+  let run: (emit: Emit) => Promise<void> = async () => {};
   let finish: (value: string) => void = () => {};
-  const finished = new Promise<string>((resolve) => {
-    finish = resolve;
-  });
-  const app = new Hono().get("/events", (c) =>
-    eventStream(c, async (emit) => {
-      try {
-        await run(emit);
-        finish("ran to its end");
-      } catch (error) {
-        finish("threw");
-        throw error;
-      }
-    }),
-  );
-  return { app, finished };
+  let finished = Promise.resolve("");
+  const app = new Hono()
+    // As LawGuide's own middleware do: a header set before the route, others after it.
+    .use(requestId())
+    .use(async (c, next) => {
+      await next();
+      c.res.headers.set("X-Content-Type-Options", "nosniff");
+    })
+    .get("/events", (c) =>
+      eventStream(c, async (emit) => {
+        try {
+          await run(emit);
+          finish("ran to its end");
+        } catch (error) {
+          finish("threw");
+          throw error;
+        }
+      }),
+    );
+  return {
+    app,
+    /** The next request streams with `next`; returns a promise of how that run ended. */
+    streams(next: (emit: Emit) => Promise<void>): Promise<string> {
+      run = next;
+      finished = new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+      return finished;
+    },
+  };
 }
 
-describe("event stream", () => {
+const { app, streams } = streamingApp();
+let server: ReturnType<typeof serve>;
+let port = 0;
+
+beforeAll(async () => {
+  server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+// Served by Node the events are written straight to the socket; through `app.request` (the
+// tests' client) they go into the body's stream. Both must behave the same.
+const transports = [
+  { name: "served by Node", get: () => fetch(`http://127.0.0.1:${port}/events`) },
+  { name: "through app.request", get: () => app.request("/events") },
+];
+
+describe.each(transports)("event stream, $name", ({ get }) => {
   it("writes each event as it is emitted and ends with the run", async () => {
-    const { app } = streamingApp(async (emit) => {
+    streams(async (emit) => {
       await emit("message", { text: "one\nline two" });
       await new Promise((r) => setTimeout(r, 10));
       await emit("done", { count: 2 });
     });
-    const response = await app.request("/events");
+    const response = await get();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-accel-buffering")).toBe("no");
+    // Headers from the middleware, set before and after the route.
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     const text = await response.text();
     expect(text).toBe('event: message\ndata: {"text":"one\\nline two"}\n\nevent: done\ndata: {"count":2}\n\n');
     expect(parseSse(text)).toEqual([
@@ -43,17 +84,27 @@ describe("event stream", () => {
     ]);
   });
 
+  it("sends what a run emits and ends it even when the run ends at once", async () => {
+    streams(async (emit) => {
+      await emit("only", { n: 1 });
+    });
+    const response = await get();
+    expect(parseSse(await response.text())).toEqual([{ event: "only", data: { n: 1 } }]);
+  });
+
   it("keeps running when the reader goes away, and its later events are dropped quietly", async () => {
     let release = () => {};
-    const { app, finished } = streamingApp(async (emit) => {
+    const finished = streams(async (emit) => {
       await emit("first", {});
       await new Promise<void>((resolve) => {
         release = resolve;
       });
+      // Written after the member has gone: the socket is closed by now.
+      await new Promise((r) => setTimeout(r, 20));
       await emit("after leaving", {});
       await emit("still after leaving", {});
     });
-    const response = await app.request("/events");
+    const response = await get();
     const reader = response.body?.getReader();
     if (!reader) throw new Error("no body");
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: first");
@@ -63,15 +114,64 @@ describe("event stream", () => {
   });
 
   it("ends with an error event when the run fails", async () => {
-    const { app, finished } = streamingApp(async (emit) => {
+    const finished = streams(async (emit) => {
       await emit("first", {});
       throw new Error("boom");
     });
-    const response = await app.request("/events");
+    const response = await get();
     expect(parseSse(await response.text())).toEqual([
       { event: "first", data: {} },
       { event: "error", data: { message: "An unexpected error occurred" } },
     ]);
     expect(await finished).toBe("threw");
+  });
+});
+
+describe("event stream served by Node", () => {
+  it("sends the head and the events emitted at once in a single write to the socket", async () => {
+    // Every write LawGuide's server makes on the connection, as the socket is handed them.
+    const writes: string[] = [];
+    const record = (socket: Socket) => {
+      const raw = socket as unknown as {
+        _write: (chunk: Buffer, encoding: string, cb: () => void) => void;
+        _writev: (chunks: { chunk: Buffer | string }[], cb: () => void) => void;
+      };
+      const write = raw._write.bind(socket);
+      const writev = raw._writev.bind(socket);
+      raw._write = (chunk, encoding, cb) => {
+        writes.push(String(chunk));
+        write(chunk, encoding, cb);
+      };
+      raw._writev = (chunks, cb) => {
+        writes.push(chunks.map((c) => String(c.chunk)).join(""));
+        writev(chunks, cb);
+      };
+    };
+    server.once("connection", record);
+    let release = () => {};
+    const finished = streams(async (emit) => {
+      await emit("message", { stored: true });
+      await emit("start", { provider: "openai" });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await emit("delta", { text: "Hello" });
+    });
+    // A connection of its own (not one kept alive by the tests above), so its writes are seen.
+    const body = await new Promise<string>((resolve, reject) => {
+      get({ host: "127.0.0.1", port, path: "/events", agent: false }, (res) => {
+        let text = "";
+        res.once("data", () => release());
+        res.on("data", (d) => (text += String(d)));
+        res.on("end", () => resolve(text));
+      }).on("error", reject);
+    });
+    expect(await finished).toBe("ran to its end");
+    expect(parseSse(body).map((e) => e.event)).toEqual(["message", "start", "delta"]);
+    expect(writes[0]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(writes[0]).toContain("event: message\n");
+    expect(writes[0]).toContain("event: start\n");
+    expect(writes[0]).not.toContain("event: delta");
+    expect(writes.slice(1).join("")).toContain('event: delta\ndata: {"text":"Hello"}');
   });
 });

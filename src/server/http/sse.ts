@@ -1,19 +1,107 @@
+import type { ServerResponse } from "node:http";
 import { GENERIC_TEXT } from "@shared/messages";
 import type { Context } from "hono";
 
 /** Send one server-sent event; never throws (a member who left just stops receiving). */
 export type Emit = (event: string, data: unknown) => Promise<void>;
 
-const encoder = new TextEncoder();
+/** Marks a response already written straight to Node's ServerResponse (see @hono/node-server). */
+const ALREADY_SENT = "x-hono-already-sent";
+
+const SSE_HEADERS = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-store",
+  "x-accel-buffering": "no",
+} as const;
+
+/** One event on the wire; JSON.stringify writes no line breaks, so the data is one `data:` line. */
+function format(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Where events go: `write` drops them quietly once the member has left; `end` closes the stream. */
+interface Sink {
+  write(text: string): void;
+  end(): void;
+}
 
 /**
- * A response of server-sent events written by `run`. Each event is queued straight into the
- * response body's stream, which the Node server writes out as soon as it is queued: one hop per
- * event, where Hono's `streamSSE` takes a TransformStream and a second stream wrapped around it
- * (several promises per event, on every word of every answer). When the member goes away the
- * events are dropped and `run` carries on (a reply is still stored).
+ * A response of server-sent events written by `run`. When the member goes away the events are
+ * dropped and `run` carries on (a reply is still stored); if `run` fails, an `error` event with
+ * the generic text ends the stream.
+ *
+ * Served by Node (@hono/node-server puts its ServerResponse in `c.env.outgoing`), the events are
+ * written straight to the socket: the headers and the first events leave in one write, after the
+ * work started in the same turn (the call to the AI provider) has gone out, and every later
+ * event is one `write`, with none of the web-stream promises per word of every answer. Anywhere
+ * else (`app.request` in tests) they are queued into the response body's stream.
  */
 export function eventStream(c: Context, run: (emit: Emit) => Promise<void>): Response {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const { sink, response } = outgoing ? nodeSink(c, outgoing) : bodySink(c);
+  const emit: Emit = async (event, data) => sink.write(format(event, data));
+  run(emit)
+    .catch(() => sink.write(format("error", { message: GENERIC_TEXT.internal })))
+    .finally(() => sink.end());
+  return response;
+}
+
+/**
+ * Straight to Node's response. The head is written on the next turn of the event loop, once the
+ * middleware has added its headers to `c.res` (they are copied from there) and the work `run`
+ * started in this turn has been sent; events emitted before then go out with it.
+ */
+function nodeSink(c: Context, outgoing: ServerResponse): { sink: Sink; response: Response } {
+  let state: "waiting" | "open" | "gone" = "waiting";
+  let ended = false;
+  const early: string[] = [];
+  outgoing.once("close", () => {
+    state = "gone";
+  });
+  // A write error (the member's connection reset) is the same as leaving.
+  outgoing.on("error", () => {
+    state = "gone";
+  });
+  // The marker tells @hono/node-server not to write this response itself. It looks for it only
+  // on a full Response, not on its own light one, and reading `body` turns the light one into a
+  // full one. (A middleware that read `c.res` before the route would make Hono copy this
+  // response into a new light one; none does, and the streaming tests through a real server
+  // would fail if one did.)
+  const response = c.newResponse(null, 200, { [ALREADY_SENT]: "1" });
+  void response.body;
+  setImmediate(() => {
+    if (state === "gone") return;
+    state = "open";
+    const headers: Record<string, string> = {};
+    c.res.headers.forEach((value, name) => {
+      if (name !== ALREADY_SENT && name !== "content-length") headers[name] = value;
+    });
+    outgoing.writeHead(200, { ...headers, ...SSE_HEADERS });
+    // Corked: the head and everything emitted so far leave in one write.
+    outgoing.cork();
+    for (const text of early) outgoing.write(text);
+    early.length = 0;
+    if (ended) outgoing.end();
+    outgoing.uncork();
+  });
+  return {
+    response,
+    sink: {
+      write(text) {
+        if (state === "open") outgoing.write(text);
+        else if (state === "waiting") early.push(text);
+      },
+      end() {
+        ended = true;
+        if (state === "open") outgoing.end();
+      },
+    },
+  };
+}
+
+/** Queued into the response body's stream (any runtime; tests through `app.request`). */
+function bodySink(c: Context): { sink: Sink; response: Response } {
+  const encoder = new TextEncoder();
   let queue: ReadableStreamDefaultController<Uint8Array> | null = null;
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -23,31 +111,24 @@ export function eventStream(c: Context, run: (emit: Emit) => Promise<void>): Res
       queue = null;
     },
   });
-  const send = (event: string, data: unknown) => {
-    if (!queue) return;
-    try {
-      // JSON.stringify writes no line breaks, so the data is one `data:` line.
-      queue.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-    } catch {
-      queue = null;
-    }
+  return {
+    response: c.newResponse(body, 200, { ...SSE_HEADERS, "transfer-encoding": "chunked" }),
+    sink: {
+      write(text) {
+        try {
+          queue?.enqueue(encoder.encode(text));
+        } catch {
+          queue = null;
+        }
+      },
+      end() {
+        try {
+          queue?.close();
+        } catch {
+          // already closed by the member leaving
+        }
+        queue = null;
+      },
+    },
   };
-  const emit: Emit = async (event, data) => send(event, data);
-  run(emit)
-    .catch(() => send("error", { message: GENERIC_TEXT.internal }))
-    .finally(() => {
-      try {
-        queue?.close();
-      } catch {
-        // already closed by the member leaving
-      }
-      queue = null;
-    });
-  return c.newResponse(body, 200, {
-    "Content-Type": "text/event-stream",
-    "Cache-Control": "no-store",
-    "X-Accel-Buffering": "no",
-    "Transfer-Encoding": "chunked",
-    Connection: "keep-alive",
-  });
 }
