@@ -1,8 +1,7 @@
 import { request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serveForTests } from "../../../tests/factories/serve-app";
 import { ApiError } from "../lib/errors";
 import { requestBodyLimit } from "./body-limit";
 import type { AppEnv } from "./env";
@@ -15,21 +14,13 @@ describe("requestBodyLimit", () => {
     .onError((error, c) =>
       error instanceof ApiError ? c.json(error.toBody(), error.status) : c.json({ error: String(error) }, 500),
     );
-  let server: ReturnType<typeof serve>;
-  let port = 0;
-
-  beforeAll(async () => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const served = serveForTests(app.fetch);
 
   function send(body: string, chunked: boolean): Promise<{ status: number; json: unknown }> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { "content-type": "application/json" };
       if (!chunked) headers["content-length"] = Buffer.byteLength(body);
-      const req = request({ host: "127.0.0.1", port, path: "/echo", method: "POST", headers }, (res) => {
+      const req = request({ host: "127.0.0.1", port: served.port, path: "/echo", method: "POST", headers }, (res) => {
         let text = "";
         res.on("data", (d) => (text += String(d)));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));

@@ -1,9 +1,9 @@
 import { get } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { serve } from "@hono/node-server";
+import type { Socket } from "node:net";
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serveForTests } from "../../../tests/factories/serve-app";
 import { parseSse } from "../../../tests/factories/sse";
 import { type Emit, eventStream } from "./sse";
 
@@ -44,20 +44,12 @@ function streamingApp() {
 }
 
 const { app, streams } = streamingApp();
-let server: ReturnType<typeof serve>;
-let port = 0;
-
-beforeAll(async () => {
-  server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const served = serveForTests(app.fetch);
 
 // Served by Node the events are written straight to the socket; through `app.request` (the
 // tests' client) they go into the body's stream. Both must behave the same.
 const transports = [
-  { name: "served by Node", get: () => fetch(`http://127.0.0.1:${port}/events`) },
+  { name: "served by Node", get: () => fetch(`http://127.0.0.1:${served.port}/events`) },
   { name: "through app.request", get: () => app.request("/events") },
 ];
 
@@ -147,7 +139,7 @@ describe("event stream served by Node", () => {
         writev(chunks, cb);
       };
     };
-    server.once("connection", record);
+    served.server.once("connection", record);
     let release = () => {};
     const finished = streams(async (emit) => {
       await emit("message", { stored: true });
@@ -159,7 +151,7 @@ describe("event stream served by Node", () => {
     });
     // A connection of its own (not one kept alive by the tests above), so its writes are seen.
     const body = await new Promise<string>((resolve, reject) => {
-      get({ host: "127.0.0.1", port, path: "/events", agent: false }, (res) => {
+      get({ host: "127.0.0.1", port: served.port, path: "/events", agent: false }, (res) => {
         let text = "";
         res.once("data", () => release());
         res.on("data", (d) => (text += String(d)));
