@@ -2,7 +2,8 @@ import { createAssistant } from "./ai/assistant";
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { createAccountService } from "./features/account/account.service";
+import { createAccountService, type ResolvedSession } from "./features/account/account.service";
+import { AUTH_CHANGED_CHANNEL, createSessionCache } from "./features/account/session-cache";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
 import { createBillingService } from "./features/billing/billing.service";
 import { createCasesService } from "./features/cases/cases.service";
@@ -25,6 +26,23 @@ export interface ServiceOptions {
   offlineDelayMs?: number;
 }
 
+/**
+ * Sessions are kept in memory only by a process that owns its database (the embedded engine),
+ * and only once it hears the database announce changes to them (decision 006, amended). On
+ * PostgreSQL, where other processes may sign members out, every request looks its session up.
+ */
+function keepSessions(database: Database, logger: Logger) {
+  if (database.kind !== "pglite" || !database.listen) return null;
+  const cache = createSessionCache<ResolvedSession>();
+  database
+    .listen(AUTH_CHANGED_CHANNEL, (userId) => cache.forget(userId))
+    .then(
+      () => cache.activate(),
+      (error: unknown) => logger.warn({ err: error }, "sessions are not kept in memory: could not listen for changes"),
+    );
+  return cache;
+}
+
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}) {
   const db = database.db;
   const logs = createLogService(db, database.run, logger);
@@ -34,7 +52,8 @@ export function createServices(config: Config, database: Database, logger: Logge
   const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
   const settings = createSettingsService(db, logs, logger, { cacheMs });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
-  const accounts = createAccountService(db, database.run, { builtInAdminEmail: config.admin.email });
+  const sessionCache = keepSessions(database, logger);
+  const accounts = createAccountService(db, database.run, { builtInAdminEmail: config.admin.email, sessionCache });
   const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs });
   const billing = createBillingService(db);
   const models = createAiModelsService(
@@ -71,6 +90,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     settings,
     mailer,
     accounts,
+    sessionCache,
     auth,
     billing,
     models,

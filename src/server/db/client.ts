@@ -28,6 +28,11 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded engine, when there is one (backups, test snapshots). */
   pglite?: PGlite;
+  /**
+   * Embedded engine only: call `onPayload` for every notification on `channel`, from before the
+   * statement that sent it returns to its caller. Resolves once listening.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -67,6 +72,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: "pglite",
     run: pgliteRunner(client),
     pglite: client,
+    async listen(channel, onPayload) {
+      await client.listen(channel, onPayload);
+    },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
     close: () => client.close(),

@@ -15,6 +15,7 @@ import {
   setSessionExpiry,
   touchLastSignIn,
 } from "./account.queries";
+import type { SessionCache } from "./session-cache";
 
 export interface ProfileSeed {
   firstName?: string | undefined;
@@ -43,7 +44,21 @@ interface UserRow {
   subscriptionStatus: string | null;
 }
 
-export function createAccountService(db: Db, run: RunPrepared, options: { builtInAdminEmail: string }) {
+/** A signed-in member as every request sees it (frozen: a kept session is shared by requests). */
+export interface ResolvedSession {
+  readonly sessionId: string;
+  readonly expiresAt: Date;
+  readonly role: string;
+  readonly user: Readonly<SessionUser>;
+}
+
+export function createAccountService(
+  db: Db,
+  run: RunPrepared,
+  options: { builtInAdminEmail: string; sessionCache?: SessionCache<ResolvedSession> | null },
+) {
+  const sessionCache = options.sessionCache ?? null;
+
   function toSessionUser(row: UserRow): SessionUser {
     const profile = row.profile;
     return {
@@ -92,10 +107,14 @@ export function createAccountService(db: Db, run: RunPrepared, options: { builtI
     },
 
     /**
-     * The member behind a session token, in one query; null when the session is unknown,
-     * expired, or its member is banned. A missing profile row is created again.
+     * The member behind a session token, in one query (or none, when this process keeps sessions
+     * and has this one: `./session-cache.ts`); null when the session is unknown, expired, or its
+     * member is banned. A missing profile row is created again.
      */
-    async resolveSession(token: string) {
+    async resolveSession(token: string): Promise<ResolvedSession | null> {
+      const kept = sessionCache?.get(token);
+      if (kept) return kept;
+      const generation = sessionCache?.generation() ?? 0;
       let row = await findSessionWithUser(run, token);
       if (!row || row.banned) return null;
       if (!row.profile) {
@@ -103,7 +122,16 @@ export function createAccountService(db: Db, run: RunPrepared, options: { builtI
         row = await findSessionWithUser(run, token);
         if (!row) return null;
       }
-      return { sessionId: row.sessionId, expiresAt: row.expiresAt, role: row.role, user: toSessionUser(row) };
+      const user = toSessionUser(row);
+      Object.freeze(user.preferences);
+      const resolved: ResolvedSession = Object.freeze({
+        sessionId: row.sessionId,
+        expiresAt: row.expiresAt,
+        role: row.role,
+        user: Object.freeze(user),
+      });
+      sessionCache?.set(token, { userId: row.id, expiresAt: row.expiresAt, value: resolved }, generation);
+      return resolved;
     },
 
     recordSignIn: (userId: string) => touchLastSignIn(db, userId),
