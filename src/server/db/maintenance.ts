@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "../lib/logger";
 import type { Database } from "./client";
 
-/** PostgreSQL's autovacuum defaults: a table is analyzed / vacuumed after this many changed rows. */
-export const ANALYZE_THRESHOLD = { base: 50, share: 0.1 } as const;
-export const VACUUM_THRESHOLD = { base: 50, share: 0.2 } as const;
+/** PostgreSQL's autovacuum defaults: a table is analyzed / vacuumed past this many changed rows. */
+const ANALYZE_THRESHOLD = { base: 50, share: 0.1 } as const;
+const VACUUM_THRESHOLD = { base: 50, share: 0.2 } as const;
 
 export interface TableWork {
   table: string;
@@ -19,15 +19,17 @@ export interface TableWork {
  */
 export async function tablesNeedingWork(database: Database): Promise<TableWork[]> {
   const result = (await database.db.execute(sql`
-    select s.relname as "table",
-      s.n_dead_tup > ${VACUUM_THRESHOLD.base} + ${VACUUM_THRESHOLD.share} * greatest(c.reltuples, 0) as vacuum
-    from pg_stat_user_tables s
-    join pg_class c on c.oid = s.relid
-    where s.schemaname = 'public'
-      and (s.n_mod_since_analyze > ${ANALYZE_THRESHOLD.base} + ${ANALYZE_THRESHOLD.share} * greatest(c.reltuples, 0)
-        or s.n_dead_tup > ${VACUUM_THRESHOLD.base} + ${VACUUM_THRESHOLD.share} * greatest(c.reltuples, 0))
-    order by s.relname`)) as unknown as { rows: TableWork[] };
-  return result.rows.map((row) => ({ table: row.table, vacuum: row.vacuum }));
+    select "table", vacuum from (
+      select s.relname as "table",
+        s.n_dead_tup > ${VACUUM_THRESHOLD.base} + ${VACUUM_THRESHOLD.share} * greatest(c.reltuples, 0) as vacuum,
+        s.n_mod_since_analyze > ${ANALYZE_THRESHOLD.base} + ${ANALYZE_THRESHOLD.share} * greatest(c.reltuples, 0) as stale
+      from pg_stat_user_tables s
+      join pg_class c on c.oid = s.relid
+      where s.schemaname = 'public'
+    ) t
+    where vacuum or stale
+    order by "table"`)) as unknown as { rows: TableWork[] };
+  return result.rows;
 }
 
 /** One pass: each table that needs it is vacuumed (and analyzed) or analyzed, one at a time. */
