@@ -311,9 +311,9 @@ export function benchSizes() {
         })
       ).text();
     }
-    // As in steady use: the embedded database refreshes its planner statistics every minute
-    // (for the first minute after a chat grows by thousands of messages at once, reading its
-    // latest turns costs ~3 ms more: see decision 007).
+    // As in steady use: the embedded database's maintenance pass, every minute, refreshes the
+    // planner statistics of the tables that grew (until it has, reading a chat that grew by
+    // thousands of messages at once costs ~3 ms more: see decision 007).
     await new Promise((r) => setTimeout(r, 61_000));
     const { small: smallList, large: largeList } = await alternately(
       200,
@@ -348,7 +348,8 @@ export function benchSizes() {
     record("chat", "open a chat of 5,000 messages, p50", median(longOpen), "ms");
     record("chat", "open chat cost, 5,000 vs 10 messages", median(longOpen) / median(shortOpen), "×", "target ≤ 1.5×");
 
-    // Sending reads the latest turns of the conversation for the assistant: alternately in both.
+    // Sending reads the latest turns of the conversation for the assistant: alternately in both
+    // (each send adds a question and its answer, so the short chat ends at ~130 messages).
     const send = async (id: string, i: number) =>
       (await streamTimes(`${base}/api/cases/${id}/messages`, { content: `Send ${i}` }, origin, "event: delta")).first;
     let sent = 0;
