@@ -3,12 +3,17 @@ import type pg from "pg";
 
 /**
  * Prepared statements for the few queries on every request and every chat message (the session
- * lookup, accepting a message, storing the answer, the AI log). They are planned once per
+ * lookup, accepting a message, storing the answer, the AI log). They are parsed once per
  * connection and then only bound and executed: on the embedded engine one round trip instead of
- * the six a plain query makes, and no planning, which takes a 4-table join from ~4 ms to ~0.4 ms.
+ * the six a plain query makes, and no planning (a 4-table join: ~4 ms as a plain query, ~0.4 ms
+ * prepared). PostgreSQL plans the first five runs with their values and from then on reuses one
+ * plan, unless that plan looks dearer than planning each time: write the text so that it cannot
+ * (a LIMIT must be a constant, not a parameter), or every run is planned again (accepting a
+ * message in a long chat: ~0.9 ms instead of ~0.5 ms in the embedded engine).
  *
- * Parameters are always bound, never written into the SQL. A statement runs on its own, outside
- * any transaction: what must be atomic is written as one statement (a CTE).
+ * Parameters are always bound, never written into the SQL (constants of the code may be). A
+ * statement runs on its own, outside any transaction: what must be atomic is written as one
+ * statement (a CTE).
  */
 export interface Prepared<Row> {
   readonly name: string;

@@ -160,6 +160,14 @@ function messageFromJson(j: Json): MessageRow {
   };
 }
 
+/**
+ * How many earlier messages of the conversation go with a new question to the assistant. It is
+ * written into the accept statement's text rather than bound: PostgreSQL plans a LIMIT it can
+ * see, while with a bound one its generic plan looks dearer the longer the chats are, and past a
+ * point it plans the statement again on every message instead of reusing it.
+ */
+export const HISTORY_MESSAGES = 5;
+
 const acceptStatement = prepared<{
   case_row: Json | string | null;
   message_row: Json | string | null;
@@ -188,7 +196,7 @@ const acceptStatement = prepared<{
      select is_user, content from case_messages
      where case_id = $1::uuid and kind = 'chat' and exists (select 1 from claimed)
      order by seq desc
-     limit $10::int
+     limit ${HISTORY_MESSAGES}
    )
    select
      (select row_to_json(c) from claimed c) as case_row,
@@ -203,7 +211,7 @@ const acceptStatement = prepared<{
  */
 export async function acceptUserMessage(
   run: RunPrepared,
-  input: RecordUserMessage & { content: string; historySize: number },
+  input: RecordUserMessage & { content: string },
 ): Promise<{ row: CaseRow; message: MessageRow; history: Array<{ isUser: boolean; content: string }> } | null> {
   const [first] = await run(acceptStatement, [
     input.caseId,
@@ -215,7 +223,6 @@ export async function acceptUserMessage(
     input.newTitle,
     input.category,
     input.content,
-    input.historySize,
   ]);
   if (!first?.case_row || !first.message_row) return null;
   return {

@@ -30,6 +30,7 @@ import {
   findComparison,
   findOwnedCase,
   finishReply,
+  HISTORY_MESSAGES,
   insertComparison,
   insertMessage,
   listMessagesPage,
@@ -41,7 +42,6 @@ import {
   storeAnswer,
 } from "./cases.queries";
 
-const HISTORY_MESSAGES = 5;
 const STOP_POLL_MS = 400;
 
 export const LIMIT_TEXT = `${CASE_TEXT.limitReached}. Upgrade to Premium for unlimited messages.`;
@@ -302,7 +302,6 @@ export function createChatService(deps: {
         newTitle: titleFromQuestion(content),
         category: classifyCase(content),
         content,
-        historySize: HISTORY_MESSAGES,
       });
       if (!stored) return explainRefusal(user, caseId, limit);
       return {
