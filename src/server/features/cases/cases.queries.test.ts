@@ -58,6 +58,8 @@ describe("accepting a message in a long chat (on the embedded engine, and on Pos
     for (let i = 0; i < 8; i++) await accept(`Follow-up question ${i}`);
     // The first five runs are always planned with their values; then PostgreSQL keeps one plan
     // unless it looks dearer, which a LIMIT it could not see made it, re-planning every message.
+    // The view is per connection: one after another, these statements all run on the pool's
+    // last released connection.
     const [plans] = await rows<{ generic: number; custom: number }>(
       database,
       sql`select generic_plans::int as generic, custom_plans::int as custom
