@@ -224,6 +224,37 @@ test.describe("case chat", () => {
     await expect(conversation.getByText(/Anthropic fake/).first()).toBeVisible();
   });
 
+  test("the modals load after the conversation, work when opened before that, and hand focus back", async ({
+    page,
+  }) => {
+    await register(page);
+    const caseId = await newChat(page);
+    // A fresh load of the chat page: the modals' code is not part of it.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/dashboard/case/${caseId}`);
+    await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+    expect(scripts.filter((p) => /Dialog-/.test(p))).toEqual([]);
+
+    // Opened by keyboard at once, before the code would have loaded by itself.
+    const upgradeButton = page.getByRole("button", { name: "Upgrade", exact: true });
+    await upgradeButton.focus();
+    await page.keyboard.press("Enter");
+    const upgrade = page.getByRole("dialog", { name: "Upgrade to Premium" });
+    await expect(upgrade).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(upgrade).toBeHidden();
+    await expect(upgradeButton).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(upgrade).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // The rest arrives by itself a moment after the conversation shows.
+    await expect.poll(() => scripts.some((p) => /ComparisonDialog-/.test(p))).toBe(true);
+  });
+
   test("an unknown case shows 'Case not found'", async ({ page }) => {
     await register(page);
     await page.goto("/dashboard/case/00000000-0000-4000-8000-000000000000");

@@ -5,21 +5,35 @@ import { Spinner } from "@client/components/ui/Spinner";
 import { useToast } from "@client/components/ui/Toast";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
+import { useDialogState } from "@client/lib/use-dialog-state";
 import { autoSendQuestion, opensComparison } from "@shared/chat";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import { Crown, Loader2, SearchX } from "lucide-react";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { CaseHeader } from "./CaseHeader";
-import { ComparisonDialog } from "./ComparisonDialog";
 import { Composer } from "./Composer";
 import { useCaseAction, useCaseDetail } from "./cases-api";
 import { Markdown } from "./Markdown";
 import { MessageBubble, sourceLabel } from "./MessageBubble";
-import { ReferralDialog } from "./ReferralDialog";
-import { UpgradeDialog } from "./UpgradeDialog";
 import { useConversation } from "./use-conversation";
+
+// The modals (Radix dialogs) are not needed to show the conversation: their code loads just
+// after it (see DIALOGS_PRELOAD_MS), or when one is first opened if that comes sooner.
+const loadComparison = () => import("./ComparisonDialog");
+const loadUpgrade = () => import("./UpgradeDialog");
+const loadReferral = () => import("./ReferralDialog");
+const ComparisonDialog = lazy(() => loadComparison().then((m) => ({ default: m.ComparisonDialog })));
+const UpgradeDialog = lazy(() => loadUpgrade().then((m) => ({ default: m.UpgradeDialog })));
+const ReferralDialog = lazy(() => loadReferral().then((m) => ({ default: m.ReferralDialog })));
+
+const DIALOGS_PRELOAD_MS = 1000;
+
+/** Fetch the modals' code ahead of use; one that fails to load is asked for again when opened. */
+function preloadDialogs() {
+  for (const load of [loadComparison, loadUpgrade, loadReferral]) load().catch(() => {});
+}
 
 const NEAR_BOTTOM_PX = 160;
 
@@ -43,12 +57,12 @@ export function CaseChatPage() {
   const detail = useCaseDetail(id);
   const archive = useCaseCommand("archive", id, "Case archived. You can restore it at any time.");
   const restore = useCaseCommand("restore", id, "Case restored.");
-  const [upgradeOpen, setUpgradeOpen] = useState(false);
-  const [referralOpen, setReferralOpen] = useState(false);
+  const upgrade = useDialogState();
+  const referral = useDialogState();
   const [draft, setDraft] = useState("");
   const [comparing, setComparing] = useState<string | null>(null);
-  const openUpgrade = useCallback(() => setUpgradeOpen(true), []);
-  const openReferral = useCallback(() => setReferralOpen(true), []);
+  const openUpgrade = upgrade.show;
+  const openReferral = referral.show;
   const conversation = useConversation(id, { onLimit: openUpgrade });
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
@@ -61,6 +75,19 @@ export function CaseChatPage() {
   const blocked = !premium && remaining !== null && remaining <= 0;
   const archived = c?.status === "archived";
   const streaming = conversation.streaming;
+
+  // The modals' code: a second after the conversation shows, or as soon as the member starts
+  // writing (a question may open the comparison), whichever comes first.
+  const shown = Boolean(c);
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(preloadDialogs, DIALOGS_PRELOAD_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  const writing = draft !== "";
+  useEffect(() => {
+    if (writing) preloadDialogs();
+  }, [writing]);
 
   // Follow the conversation while the member is at the bottom of it, each time what it shows
   // changes (reading scrollHeight lays the page out, so not on every render: typing in the
@@ -243,7 +270,7 @@ export function CaseChatPage() {
             {remaining} {remaining === 1 ? "message" : "messages"} remaining
           </span>{" "}
           in this case on the Free plan.{" "}
-          <button type="button" className="font-semibold underline" onClick={() => setUpgradeOpen(true)}>
+          <button type="button" className="font-semibold underline" onClick={openUpgrade}>
             Upgrade for unlimited messages
           </button>
         </div>
@@ -277,48 +304,58 @@ export function CaseChatPage() {
       />
 
       {comparing ? (
-        <ComparisonDialog
-          caseId={id}
-          question={comparing}
-          premium={premium}
-          onClose={() => {
-            setDraft(comparing);
-            setComparing(null);
-          }}
-          onChosen={(messages) => {
-            conversation.append(...messages);
-            void detail.refetch();
-            setComparing(null);
-          }}
-          onStandard={() => {
-            const text = comparing;
-            setComparing(null);
-            void conversation.send(text);
-          }}
-          onUpgrade={() => {
-            setDraft(comparing);
-            setComparing(null);
-            setUpgradeOpen(true);
-          }}
-          onUnavailable={(status, message) => {
-            const text = comparing;
-            setComparing(null);
-            if (status === 402) {
-              setDraft(text);
-              toast.error(message);
-              setUpgradeOpen(true);
-            } else {
+        <Suspense fallback={null}>
+          <ComparisonDialog
+            caseId={id}
+            question={comparing}
+            premium={premium}
+            onClose={() => {
+              setDraft(comparing);
+              setComparing(null);
+            }}
+            onChosen={(messages) => {
+              conversation.append(...messages);
+              void detail.refetch();
+              setComparing(null);
+            }}
+            onStandard={() => {
+              const text = comparing;
+              setComparing(null);
               void conversation.send(text);
-            }
-          }}
-        />
+            }}
+            onUpgrade={() => {
+              setDraft(comparing);
+              setComparing(null);
+              openUpgrade();
+            }}
+            onUnavailable={(status, message) => {
+              const text = comparing;
+              setComparing(null);
+              if (status === 402) {
+                setDraft(text);
+                toast.error(message);
+                openUpgrade();
+              } else {
+                void conversation.send(text);
+              }
+            }}
+          />
+        </Suspense>
       ) : null}
-      <UpgradeDialog
-        open={upgradeOpen}
-        onOpenChange={setUpgradeOpen}
-        reason={blocked ? `${CASE_TEXT.limitReached}. Premium gives you unlimited messages.` : undefined}
-      />
-      <ReferralDialog caseId={id} open={referralOpen} onOpenChange={setReferralOpen} />
+      {upgrade.used ? (
+        <Suspense fallback={null}>
+          <UpgradeDialog
+            open={upgrade.open}
+            onOpenChange={upgrade.setOpen}
+            reason={blocked ? `${CASE_TEXT.limitReached}. Premium gives you unlimited messages.` : undefined}
+          />
+        </Suspense>
+      ) : null}
+      {referral.used ? (
+        <Suspense fallback={null}>
+          <ReferralDialog caseId={id} open={referral.open} onOpenChange={referral.setOpen} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
