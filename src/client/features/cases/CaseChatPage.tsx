@@ -61,9 +61,7 @@ export function CaseChatPage() {
   const referral = useDialogState();
   const [draft, setDraft] = useState("");
   const [comparing, setComparing] = useState<string | null>(null);
-  const openUpgrade = upgrade.show;
-  const openReferral = referral.show;
-  const conversation = useConversation(id, { onLimit: openUpgrade });
+  const conversation = useConversation(id, { onLimit: upgrade.show });
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const autoSent = useRef(false);
@@ -194,8 +192,8 @@ export function CaseChatPage() {
       <CaseHeader
         detail={c}
         premium={premium}
-        onUpgrade={openUpgrade}
-        onRefer={openReferral}
+        onUpgrade={upgrade.show}
+        onRefer={referral.show}
         onArchive={archive.run}
         onRestore={restore.run}
       />
@@ -270,7 +268,7 @@ export function CaseChatPage() {
             {remaining} {remaining === 1 ? "message" : "messages"} remaining
           </span>{" "}
           in this case on the Free plan.{" "}
-          <button type="button" className="font-semibold underline" onClick={openUpgrade}>
+          <button type="button" className="font-semibold underline" onClick={upgrade.show}>
             Upgrade for unlimited messages
           </button>
         </div>
@@ -278,7 +276,7 @@ export function CaseChatPage() {
       {blocked ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-premium-300 bg-premium-50 px-4 py-2 text-sm text-premium-900">
           <span className="font-semibold">{CASE_TEXT.limitReached}</span>
-          <Button variant="premium" size="sm" onClick={openUpgrade} icon={<Crown className="size-4" aria-hidden />}>
+          <Button variant="premium" size="sm" onClick={upgrade.show} icon={<Crown className="size-4" aria-hidden />}>
             Upgrade to Premium
           </Button>
         </div>
@@ -326,7 +324,7 @@ export function CaseChatPage() {
             onUpgrade={() => {
               setDraft(comparing);
               setComparing(null);
-              openUpgrade();
+              upgrade.show();
             }}
             onUnavailable={(status, message) => {
               const text = comparing;
@@ -334,7 +332,7 @@ export function CaseChatPage() {
               if (status === 402) {
                 setDraft(text);
                 toast.error(message);
-                openUpgrade();
+                upgrade.show();
               } else {
                 void conversation.send(text);
               }

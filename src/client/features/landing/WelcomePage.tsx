@@ -1,9 +1,10 @@
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { cn } from "@client/lib/cn";
+import { useDialogState } from "@client/lib/use-dialog-state";
 import { formatPrice, PLANS } from "@shared/plans";
 import { ArrowRight, Check, MessageSquare, ShieldCheck } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { FEATURES, STEPS, TOPICS } from "./content";
 import { HeroChat } from "./HeroChat";
 import { LandingFaq } from "./LandingFaq";
@@ -11,13 +12,12 @@ import { LandingFooter } from "./LandingFooter";
 import { LandingHeader } from "./LandingHeader";
 import { Testimonials } from "./Testimonials";
 
-// The two modals use the Radix dialog: they load on first use, not with the page.
+// The two modals use the Radix dialog: they load on first use (or on hover or focus of their
+// buttons), not with the page.
 const loadHowItWorks = () => import("./HowItWorksDialog");
 const loadDemo = () => import("./DemoDialog");
 const HowItWorksDialog = lazy(() => loadHowItWorks().then((m) => ({ default: m.HowItWorksDialog })));
 const DemoDialog = lazy(() => loadDemo().then((m) => ({ default: m.DemoDialog })));
-
-type ModalName = "how-it-works" | "demo";
 
 function Section({
   id,
@@ -59,16 +59,8 @@ function Section({
 export function WelcomePage({ signedIn }: { signedIn: boolean }) {
   const startTo = signedIn ? "/dashboard/cases" : "/register";
   const startLabel = signedIn ? "Go to my legal chats" : "Get started free";
-  // A modal stays mounted once loaded, so it can animate out and hand focus back to its opener.
-  const [modal, setModal] = useState<ModalName | null>(null);
-  const [loaded, setLoaded] = useState<ReadonlySet<ModalName>>(new Set());
-  const openModal = (name: ModalName) => {
-    setLoaded((current) => new Set(current).add(name));
-    setModal(name);
-  };
-  const onOpenChange = (open: boolean) => {
-    if (!open) setModal(null);
-  };
+  const howItWorks = useDialogState();
+  const demo = useDialogState();
 
   return (
     <div className="min-h-dvh bg-white">
@@ -101,7 +93,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                 <Button
                   variant="secondary"
                   size="lg"
-                  onClick={() => openModal("how-it-works")}
+                  onClick={howItWorks.show}
                   onPointerEnter={() => void loadHowItWorks()}
                   onFocus={() => void loadHowItWorks()}
                 >
@@ -190,7 +182,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
               variant="secondary"
               size="lg"
               icon={<MessageSquare className="size-5" aria-hidden />}
-              onClick={() => openModal("demo")}
+              onClick={demo.show}
               onPointerEnter={() => void loadDemo()}
               onFocus={() => void loadDemo()}
             >
@@ -299,14 +291,14 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
       </main>
       <LandingFooter />
 
-      {loaded.has("how-it-works") ? (
+      {howItWorks.used ? (
         <Suspense fallback={null}>
-          <HowItWorksDialog open={modal === "how-it-works"} onOpenChange={onOpenChange} startTo={startTo} />
+          <HowItWorksDialog open={howItWorks.open} onOpenChange={howItWorks.setOpen} startTo={startTo} />
         </Suspense>
       ) : null}
-      {loaded.has("demo") ? (
+      {demo.used ? (
         <Suspense fallback={null}>
-          <DemoDialog open={modal === "demo"} onOpenChange={onOpenChange} startTo={startTo} />
+          <DemoDialog open={demo.open} onOpenChange={demo.setOpen} startTo={startTo} />
         </Suspense>
       ) : null}
     </div>
