@@ -19,6 +19,7 @@ import { clientAddress, originCheck, securityHeaders } from "./http/security";
 import { createSessionGuards } from "./http/session";
 import { serveClient } from "./http/static";
 import { ApiError } from "./lib/errors";
+import { describeFault } from "./lib/logger";
 import type { Services } from "./services";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -29,26 +30,12 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * state-changing route, the API, then the built client with its SPA fallback.
  */
 export function createApp(services: Services) {
-  const {
-    config,
-    database,
-    auth,
-    accounts,
-    settings,
-    mailer,
-    db,
-    logs,
-    cases,
-    chat,
-    testimonials,
-    profile,
-    documents,
-  } = services;
+  const { config, database, auth, accounts, settings, mailer, admin, cases, chat, testimonials, profile, documents } =
+    services;
   const guards = createSessionGuards({
     accounts,
     settings,
     authSecret: config.authSecret,
-    builtInAdminEmail: config.admin.email,
   });
 
   const api = new Hono<AppEnv>()
@@ -61,7 +48,7 @@ export function createApp(services: Services) {
     .route("/profile", createProfileRoutes(profile, auth, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
-    .route("/admin", createAdminRoutes(db, logs, guards));
+    .route("/admin", createAdminRoutes(admin, guards));
 
   const app = new Hono<AppEnv>();
   app.use(requestId());
@@ -71,7 +58,7 @@ export function createApp(services: Services) {
   app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT));
 
   const routes = app.route("/api", api);
-  if (config.mode === "embedded") app.route("/dev", createOutboxRoutes(mailer));
+  if (mailer.kind === "outbox") app.route("/dev", createOutboxRoutes(mailer, guards));
   app.all("/api/*", () => {
     throw new ApiError(404, ERROR_CODES.notFound, GENERIC_TEXT.notFound);
   });
@@ -83,15 +70,24 @@ export function createApp(services: Services) {
   app.use(serveClient(config.clientDir, { isSignedIn: async (c) => Boolean(await guards.currentUser(c)) }));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException) {
       const status = error.status;
       const code =
         status === 401 ? ERROR_CODES.unauthenticated : status === 404 ? ERROR_CODES.notFound : ERROR_CODES.invalidInput;
       return c.json({ error: { code, message: error.message || GENERIC_TEXT.invalidInput } }, status);
     }
-    services.logger.error({ err: error, path: c.req.path, requestId: c.var.requestId }, "unhandled error");
-    return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_TEXT.internal } }, 500);
+    // One line: the route (its pattern, never the path with its ids), the error id the member is
+    // given, and where it happened. Never the request's data, nor the error's message.
+    const errorId = c.var.requestId;
+    services.logger.error(
+      { errorId, method: c.req.method, route: c.req.routePath, fault: describeFault(error) },
+      "unhandled error",
+    );
+    return c.json({ error: { code: ERROR_CODES.internal, message: GENERIC_TEXT.internal, errorId } }, 500);
   });
   app.notFound((c) => c.json({ error: { code: ERROR_CODES.notFound, message: GENERIC_TEXT.notFound } }, 404));
 

@@ -61,6 +61,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: boolish.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   CLIENT_DIR: optionalString,
 });
 
@@ -91,6 +92,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /** Sign-up attempts one client address may make in an hour. */
+  signupLimitPerHour: number;
   clientDir: string;
 }
 
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? "dist/client"),
   };
 }

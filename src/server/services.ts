@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createAccountService, type ResolvedSession } from "./features/account/account.service";
 import { AUTH_CHANGED_CHANNEL, createSessionCache } from "./features/account/session-cache";
+import { createAdminService } from "./features/admin/admin.service";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
 import { createBillingService } from "./features/billing/billing.service";
 import { createCasesService } from "./features/cases/cases.service";
@@ -14,6 +15,7 @@ import { createMailer } from "./features/mail/mail.service";
 import { createProfileService } from "./features/profile/profile.service";
 import { createSettingsService } from "./features/settings/settings.service";
 import { createTestimonialsService } from "./features/testimonials/testimonials.service";
+import { createUsageService } from "./features/usage/usage.service";
 import type { Logger } from "./lib/logger";
 import { createStorage } from "./lib/storage";
 
@@ -51,10 +53,15 @@ export function createServices(config: Config, database: Database, logger: Logge
   // when this process writes; several processes on PostgreSQL re-read every second.
   const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
   const settings = createSettingsService(db, logs, logger, { cacheMs });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, printLinks: config.mode === "embedded" },
+    db,
+    logger,
+  );
   const sessionCache = keepSessions(database, logger);
-  const accounts = createAccountService(db, database.run, { builtInAdminEmail: config.admin.email, sessionCache });
-  const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs });
+  const accounts = createAccountService(db, database.run, { sessionCache });
+  const usage = createUsageService(db, database.run, settings);
+  const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs, usage });
   const billing = createBillingService(db);
   const models = createAiModelsService(
     db,
@@ -70,14 +77,15 @@ export function createServices(config: Config, database: Database, logger: Logge
         ? {}
         : { offlineDelayMs: options.offlineDelayMs, offlineChunkDelayMs: 0 }),
     },
-    { settings, models, logs },
+    { settings, models, logs, usage },
   );
   const cases = createCasesService(db, settings, logs);
-  const chat = createChatService({ db, run: database.run, assistant, settings, logs, logger });
+  const chat = createChatService({ db, run: database.run, assistant, settings, logs, logger, usage });
   const testimonials = createTestimonialsService(db);
   const storage = createStorage(config.dataDir);
   const profile = createProfileService({ db, accounts, logs, storage, builtInAdminEmail: config.admin.email });
   const documents = createDocumentsService(db, logs);
+  const admin = createAdminService({ db, logs, mailer, accounts });
   return {
     documents,
     storage,
@@ -98,6 +106,8 @@ export function createServices(config: Config, database: Database, logger: Logge
     cases,
     chat,
     testimonials,
+    usage,
+    admin,
   };
 }
 

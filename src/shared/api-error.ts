@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   tooLarge: "TOO_LARGE",
   unsupportedType: "UNSUPPORTED_TYPE",
   rateLimited: "RATE_LIMITED",
+  aiLimited: "AI_LIMITED",
+  registrationFailed: "REGISTRATION_FAILED",
   accountLocked: "ACCOUNT_LOCKED",
   registrationClosed: "REGISTRATION_CLOSED",
   invalidCredentials: "INVALID_CREDENTIALS",

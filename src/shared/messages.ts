@@ -30,7 +30,10 @@ export const AUTH_TEXT = {
   resetLinkInvalid: "This reset link is invalid or has expired. Please request a new one.",
   notAuthenticated: "Not authenticated",
   lockedOut: (minutes: number) =>
-    `Too many failed sign-in attempts. For your security, sign-in to this account is paused for ${minutes} minutes. Try again later or reset your password.`,
+    `Too many failed sign-in attempts. For your security, sign-in to this account from here is paused for ${minutes} minute${minutes === 1 ? "" : "s"}. Try again later or reset your password.`,
+  accountPaused: (seconds: number) =>
+    `This account has had too many failed sign-in attempts from many places. For its security, sign-in is paused for ${seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}. Try again then, or reset your password.`,
+  tooManySignUps: "Too many accounts have been created from your network recently. Please try again later.",
   tooManyRequests: "Too many requests. Please wait a moment and try again.",
 } as const;
 
@@ -49,6 +52,14 @@ export const CASE_TEXT = {
   assistantFailure:
     "I apologize, but I'm having trouble processing your request right now. Please try again in a moment, or contact our support team if the issue persists.",
   limitReached: "You've reached your message limit",
+} as const;
+
+export const AI_LIMIT_TEXT = {
+  tooFast: (perMinute: number, seconds: number) =>
+    `You're sending questions faster than the assistant can take them (${perMinute} a minute). Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+  dailyCap: (tokens: string, resetsIn: string, premium: boolean) =>
+    `You've used today's AI allowance (${tokens} tokens). It resets at midnight UTC, ${resetsIn}.${premium ? "" : " Premium members have a larger daily allowance."}`,
+  messageKept: "Your message is saved in the case.",
 } as const;
 
 export const UPLOAD_TEXT = {

@@ -133,7 +133,7 @@ test.describe("sign-in", () => {
 });
 
 test.describe("password reset", () => {
-  test("sends a link through the outbox that sets a new password", async ({ page }) => {
+  test("sends a link through the outbox that sets a new password", async ({ page, browser }) => {
     const member = await register(page);
     await page.context().clearCookies();
     await page.goto("/login");
@@ -145,11 +145,18 @@ test.describe("password reset", () => {
     await expect(page.getByText("Check your e-mail")).toBeVisible();
     await expectAccessible(page, "forgot password sent");
 
-    await page.getByRole("link", { name: "mail outbox" }).click();
-    await expect(page.getByRole("heading", { name: "Mail outbox" })).toBeVisible();
-    await expectAccessible(page, "outbox");
-    const mail = page.getByRole("article").filter({ hasText: member.email }).first();
-    await mail.getByRole("link", { name: /reset-password\?token=/ }).click();
+    // Only an administrator reads the kept mail: one opens the outbox in the admin dashboard.
+    const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, DEMO.admin.email, DEMO.admin.password);
+    await expect(adminPage).toHaveURL(/\/admin\/dashboard/);
+    await adminPage.getByRole("link", { name: "Mail outbox" }).click();
+    await expect(adminPage.getByRole("heading", { name: "Mail outbox", level: 1 })).toBeVisible();
+    await expectAccessible(adminPage, "admin outbox");
+    const mail = adminPage.getByRole("article").filter({ hasText: member.email }).first();
+    const link = await mail.getByRole("link", { name: /reset-password\?token=/ }).getAttribute("href");
+    await adminContext.close();
+    await page.goto(link ?? "/reset-password");
 
     await expect(page).toHaveURL(/\/reset-password\?token=/);
     await expectAccessible(page, "reset password");

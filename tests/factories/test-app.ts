@@ -50,6 +50,7 @@ export function setupTestApp(
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "silent",
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
+      SIGNUP_LIMIT_PER_HOUR: "10000",
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     });

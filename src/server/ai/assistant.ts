@@ -3,6 +3,7 @@ import type { ComparisonAnswer } from "@shared/schemas/cases";
 import type { AiModelsService, ModelChoice, Tier } from "../features/ai-models/ai-models.service";
 import type { LogService } from "../features/logs/logs.service";
 import type { SettingsService } from "../features/settings/settings.service";
+import type { UsageService } from "../features/usage/usage.service";
 import { redactText } from "../lib/logger";
 import { createAnthropicProvider } from "./anthropic-provider";
 import { createOfflineProvider, OFFLINE_MODEL } from "./offline-provider";
@@ -64,7 +65,14 @@ const OFFLINE_CONFIDENCE: Record<ComparisonSide, number> = { anthropic: 85, open
  */
 export function createAssistant(
   config: AssistantConfig,
-  deps: { settings: SettingsService; models: AiModelsService; logs: LogService; random?: () => number },
+  deps: {
+    settings: SettingsService;
+    models: AiModelsService;
+    logs: LogService;
+    /** Where the tokens each provider reports are counted against the member's daily cap. */
+    usage: Pick<UsageService, "recordAiTokens">;
+    random?: () => number;
+  },
 ) {
   const random = deps.random ?? Math.random;
   const providers: Partial<Record<ProviderId, AiProvider>> = {};
@@ -103,6 +111,10 @@ export function createAssistant(
     extra: Record<string, unknown>,
     userId: string,
   ) {
+    // The offline assistant costs nothing: only what a provider reports counts towards the cap.
+    if (outcome === "ok" && provider !== "offline" && typeof extra.totalTokens === "number") {
+      await deps.usage.recordAiTokens(userId, extra.totalTokens).catch(() => {});
+    }
     await deps.logs.app({
       userId,
       level: outcome === "ok" ? "info" : "warn",

@@ -50,9 +50,14 @@ async function rewriteError(response: Response): Promise<Response> {
   } catch {
     // not JSON: keep the generic text
   }
-  if (response.status === 429 && code !== ERROR_CODES.accountLocked) {
-    code = ERROR_CODES.rateLimited;
-    message = AUTH_TEXT.tooManyRequests;
+  if (response.status === 429) {
+    // Our own refusals (lockout, the sign-up limit) keep their text; better-auth's limiter gets ours.
+    if (code !== ERROR_CODES.accountLocked && code !== ERROR_CODES.rateLimited) {
+      code = ERROR_CODES.rateLimited;
+      message = AUTH_TEXT.tooManyRequests;
+    }
+    const retry = headers.get("x-retry-after");
+    if (!headers.has("retry-after") && retry) headers.set("Retry-After", retry);
   }
   const mapped = ERROR_MAP[code];
   if (mapped) {

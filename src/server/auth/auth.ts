@@ -1,21 +1,30 @@
 import { ERROR_CODES } from "@shared/api-error";
-import { LOCKOUT_MINUTES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/constants";
-import { AUTH_TEXT } from "@shared/messages";
-import { emailSchema, signUpBodySchema } from "@shared/schemas/auth";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/constants";
+import { AUTH_TEXT, GENERIC_TEXT } from "@shared/messages";
+import {
+  changePasswordBodySchema,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  type SignUpBody,
+  signInBodySchema,
+  signUpBodySchema,
+} from "@shared/schemas/auth";
 import { passwordLengthError } from "@shared/validation/auth-rules";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins";
+import type { z } from "zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema";
-import type { AccountService } from "../features/account/account.service";
+import type { AccountService, SignInPause } from "../features/account/account.service";
 import { splitName } from "../features/account/account.service";
 import type { LogService } from "../features/logs/logs.service";
 import type { Mailer } from "../features/mail/mail.service";
 import type { SettingsService } from "../features/settings/settings.service";
-import type { Logger } from "../lib/logger";
+import type { UsageService } from "../features/usage/usage.service";
+import { describeFault, type Logger } from "../lib/logger";
 import { releasingContext } from "./auth-context";
 
 /** Header carrying the client's address to better-auth (rate limits); set only by our server. */
@@ -40,12 +49,36 @@ export interface AuthDeps {
   settings: SettingsService;
   accounts: AccountService;
   logs: LogService;
+  usage: UsageService;
+}
+
+/** The shared schema each account endpoint's body must pass before better-auth reads it. */
+const BODY_RULES: Record<string, z.ZodType> = {
+  "/sign-up/email": signUpBodySchema,
+  "/sign-in/email": signInBodySchema,
+  "/request-password-reset": requestPasswordResetBodySchema,
+  "/reset-password": resetPasswordBodySchema,
+  "/change-password": changePasswordBodySchema,
+};
+
+/** 429 for a paused sign-in, with Retry-After and the time left in words. */
+function lockedError(pause: SignInPause) {
+  const seconds = Math.max(1, Math.ceil((pause.until.getTime() - Date.now()) / 1000));
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    {
+      message:
+        pause.scope === "address" ? AUTH_TEXT.lockedOut(Math.ceil(seconds / 60)) : AUTH_TEXT.accountPaused(seconds),
+      code: ERROR_CODES.accountLocked,
+    },
+    { "Retry-After": String(seconds) },
+  );
 }
 
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
 export function createAuth(deps: AuthDeps) {
-  const { config, db, logger, mailer, settings, accounts, logs } = deps;
+  const { config, db, logger, mailer, settings, accounts, logs, usage } = deps;
   const publicOrigin = new URL(config.publicUrl).origin;
   const perMinute = config.authRateLimitPerMinute;
 
@@ -131,7 +164,7 @@ export function createAuth(deps: AuthDeps) {
       onError: (error) => {
         // Refusals (4xx) are answered to the client and logged by our hooks; only faults go to the log.
         if (isAPIError(error) && error.statusCode < 500) return;
-        logger.error({ err: error, source: "better-auth" }, "auth error");
+        logger.error({ fault: describeFault(error), source: "better-auth" }, "auth error");
       },
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
@@ -163,73 +196,72 @@ export function createAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+        const rule = BODY_RULES[ctx.path];
+        if (ctx.path === "/sign-up/email" && !(await settings.get()).general.allowRegistration) {
+          throw new APIError("FORBIDDEN", {
+            message: AUTH_TEXT.registrationClosed,
+            code: ERROR_CODES.registrationClosed,
+          });
+        }
+        if (rule) {
+          // Every body is checked with its shared schema before better-auth reads it, and only
+          // what the schema keeps is passed on (never `role`, `emailVerified`, `banned`, ...).
+          const parsed = rule.safeParse(body);
+          if (!parsed.success) {
+            throw new APIError("BAD_REQUEST", {
+              message: parsed.error.issues[0]?.message ?? GENERIC_TEXT.invalidInput,
+              code: ERROR_CODES.invalidInput,
+            });
+          }
+          for (const key of Object.keys(body)) delete body[key];
+          Object.assign(body, parsed.data);
+        }
         switch (ctx.path) {
           case "/sign-up/email": {
+            const data = body as SignUpBody;
             const current = await settings.get();
-            if (!current.general.allowRegistration) {
-              throw new APIError("FORBIDDEN", {
-                message: AUTH_TEXT.registrationClosed,
-                code: ERROR_CODES.registrationClosed,
-              });
-            }
-            const parsed = signUpBodySchema.safeParse(body);
-            if (!parsed.success) {
+            if (data.email === config.admin.email) {
+              // The built-in administrator's address is never open to registration.
               throw new APIError("BAD_REQUEST", {
-                message: parsed.error.issues[0]?.message ?? AUTH_TEXT.registrationMissingFields,
-                code: ERROR_CODES.invalidInput,
+                message: AUTH_TEXT.registrationFailed,
+                code: ERROR_CODES.registrationFailed,
               });
             }
-            const email = emailSchema.safeParse(parsed.data.email);
-            if (!email.success) {
-              throw new APIError("BAD_REQUEST", { message: AUTH_TEXT.invalidEmail, code: ERROR_CODES.invalidInput });
+            const wait = await usage.hit(`signup:${clientIp ?? "unknown"}`, config.signupLimitPerHour, 3600);
+            if (wait !== null) {
+              throw new APIError(
+                "TOO_MANY_REQUESTS",
+                { message: AUTH_TEXT.tooManySignUps, code: ERROR_CODES.rateLimited },
+                {
+                  "Retry-After": String(wait),
+                },
+              );
             }
-            const tooShort = passwordLengthError(parsed.data.password, current.security.passwordMinLength, false);
+            const tooShort = passwordLengthError(data.password, current.security.passwordMinLength, false);
             if (tooShort) throw new APIError("BAD_REQUEST", { message: tooShort, code: ERROR_CODES.invalidInput });
-            // Keep only what a visitor may set: never `role`, `emailVerified`, `banned`, ...
-            const clean: Record<string, unknown> = {
-              email: email.data,
-              password: parsed.data.password,
-              name: `${parsed.data.firstName} ${parsed.data.lastName}`.trim(),
-              firstName: parsed.data.firstName,
-              lastName: parsed.data.lastName,
-              ...(parsed.data.phone ? { phone: parsed.data.phone } : {}),
-              ...(parsed.data.profession ? { profession: parsed.data.profession } : {}),
-              ...(parsed.data.rememberMe === undefined ? {} : { rememberMe: parsed.data.rememberMe }),
-            };
-            for (const key of Object.keys(body)) delete body[key];
-            Object.assign(body, clean);
+            Object.assign(body, { name: `${data.firstName} ${data.lastName}`.trim() });
             return;
           }
           case "/sign-in/email": {
-            const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-            if (!email || typeof body.password !== "string" || body.password === "") {
-              throw new APIError("BAD_REQUEST", {
-                message: AUTH_TEXT.emailAndPasswordRequired,
-                code: ERROR_CODES.invalidInput,
-              });
-            }
-            body.email = email;
-            const lockedUntil = await accounts.lockout.lockedUntil(email);
-            if (lockedUntil) {
+            const email = String(body.email);
+            const pause = await accounts.lockout.check(email, clientIp);
+            if (pause) {
               await logs.app({
                 ...actorOf(ctx.request),
                 level: "warn",
                 category: "auth",
                 message: "Sign-in refused: account locked",
-                metadata: { email, lockedUntil: lockedUntil.toISOString() },
+                metadata: { email, scope: pause.scope, lockedUntil: pause.until.toISOString() },
               });
-              throw new APIError("TOO_MANY_REQUESTS", {
-                message: AUTH_TEXT.lockedOut(LOCKOUT_MINUTES),
-                code: ERROR_CODES.accountLocked,
-              });
+              throw lockedError(pause);
             }
             return;
           }
           case "/change-password":
           case "/reset-password": {
-            if (typeof body.newPassword !== "string") return;
             const { security } = await settings.get();
-            const tooShort = passwordLengthError(body.newPassword, security.passwordMinLength, true);
+            const tooShort = passwordLengthError(String(body.newPassword), security.passwordMinLength, true);
             if (tooShort) throw new APIError("BAD_REQUEST", { message: tooShort, code: ERROR_CODES.invalidInput });
             return;
           }
@@ -256,21 +288,26 @@ export function createAuth(deps: AuthDeps) {
         switch (ctx.path) {
           case "/sign-in/email": {
             const email = typeof body.email === "string" ? body.email : "";
+            const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
             if (failed) {
               const { security } = await settings.get();
-              const locked = email ? await accounts.lockout.recordFailure(email, security.maxLoginAttempts) : false;
+              // Only a wrong e-mail or password counts towards the lockout.
+              const pause =
+                email && reason === "INVALID_EMAIL_OR_PASSWORD"
+                  ? await accounts.lockout.recordFailure(email, clientIp, security.maxLoginAttempts)
+                  : null;
               await logs.app({
                 ...actorOf(ctx.request),
                 level: "warn",
                 category: "auth",
-                message: locked ? "Sign-in failed; account locked" : "Sign-in failed",
-                metadata: { email, reason },
+                message: pause ? "Sign-in failed; account locked" : "Sign-in failed",
+                metadata: { email, reason, ...(pause ? { scope: pause.scope } : {}) },
               });
               return;
             }
             const signedIn = ctx.context.newSession?.user;
             if (signedIn) {
-              await accounts.lockout.clear(email);
+              await accounts.lockout.recordSuccess(email, clientIp);
               await accounts.recordSignIn(signedIn.id);
               await logs.app({ ...actorOf(ctx.request, signedIn.id), category: "auth", message: "User signed in" });
             }

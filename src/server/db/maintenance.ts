@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Logger } from "../lib/logger";
+import { describeFault, type Logger } from "../lib/logger";
 import type { Database } from "./client";
 
 /** PostgreSQL's autovacuum defaults: a table is analyzed / vacuumed past this many changed rows. */
@@ -58,7 +58,7 @@ export function startMaintenance(database: Database, logger: Logger, intervalMs 
     try {
       await maintainOnce(database);
     } catch (error) {
-      logger.warn({ err: error }, "database maintenance failed");
+      logger.warn({ fault: describeFault(error) }, "database maintenance failed");
     } finally {
       running = false;
     }

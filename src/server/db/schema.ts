@@ -122,12 +122,32 @@ export const userProfiles = pgTable("user_profiles", {
   ...timestamps,
 });
 
-/** Failed sign-ins per e-mail address, shared by every server process (lockout). */
-export const loginAttempts = pgTable("login_attempts", {
-  email: text("email").primaryKey(),
-  failedCount: integer("failed_count").notNull().default(0),
-  lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+/**
+ * Sign-in failures, shared by every server process (lockout). One row per account and client
+ * address (the guesser's lock), and one per account with `client = '*'` (the ceiling for guesses
+ * spread over many addresses). `last_success_at` marks an address the owner signed in from.
+ */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    email: text("email").notNull(),
+    client: text("client").notNull(),
+    failedCount: integer("failed_count").notNull().default(0),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.client] })],
+);
+
+/**
+ * Fixed-window counters for limits that are not per member and month: sign-ups per client address
+ * per hour, AI calls per member per minute. The key names the limit and whom it counts.
+ */
+export const rateCounters = pgTable("rate_counters", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
 });
 
 // ---------------------------------------------------------------- cases and chat
@@ -456,6 +476,7 @@ export const schema = {
   rateLimit,
   userProfiles,
   loginAttempts,
+  rateCounters,
   cases,
   caseMessages,
   comparisonVotes,

@@ -57,18 +57,21 @@ export function originCheck(options: { publicUrl: string; exempt: string[] }): M
       return next();
     }
     const origin = c.req.header("origin");
-    if (!origin || !isAllowedOrigin(origin, publicOrigin, c.req.header("host"))) {
+    if (!origin || !isAllowedOrigin(origin, publicOrigin, c.req.url)) {
       throw new ApiError(403, ERROR_CODES.badOrigin, GENERIC_TEXT.badOrigin);
     }
     return next();
   };
 }
 
-function isAllowedOrigin(origin: string, publicOrigin: string, host: string | undefined): boolean {
+/**
+ * The public URL's origin, or the very origin (scheme, host and port) the request was sent to:
+ * `http://lawguide.example` does not pass for `https://lawguide.example`.
+ */
+function isAllowedOrigin(origin: string, publicOrigin: string, requestUrl: string): boolean {
   if (origin === publicOrigin) return true;
   try {
-    const url = new URL(origin);
-    return host !== undefined && url.host === host && (url.protocol === "http:" || url.protocol === "https:");
+    return new URL(requestUrl).origin === origin;
   } catch {
     return false;
   }

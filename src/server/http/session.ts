@@ -11,7 +11,6 @@ export interface SessionDeps {
   accounts: AccountService;
   settings: SettingsService;
   authSecret: string;
-  builtInAdminEmail: string;
 }
 
 /**
@@ -49,7 +48,8 @@ export function createSessionGuards(deps: SessionDeps) {
     await load(c);
     const authUser = c.var.authUser;
     if (!authUser) throw unauthenticated();
-    if (authUser.role !== "admin" && authUser.email !== deps.builtInAdminEmail) {
+    // Administrator rights come from the role alone, never from an e-mail address.
+    if (authUser.role !== "admin") {
       throw new ApiError(403, ERROR_CODES.forbidden, GENERIC_TEXT.adminOnly);
     }
     return next();

@@ -150,6 +150,10 @@ export function serveClient(
       /^\/(index|welcome)\.html$/.test(decoded) ||
       decoded.startsWith("/pages/") ||
       decoded.startsWith("/.vite/");
+    // Build artefacts are never served: dot-files and folders (the build stamp, the manifest),
+    // the prerendered pages' index, and the precompressed copies (served by content negotiation).
+    const artefact = /(^|\/)\./.test(decoded) || /\.(br|gz)$/.test(decoded) || decoded === "/pages/pages.json";
+    if (artefact) return next();
     const asset = inside && !rawPage ? load(candidate) : null;
     if (asset) return send(c.req.header("accept-encoding"), asset, (h, v) => c.header(h, v), c);
 

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Headers the answer carries (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -27,3 +29,6 @@ export const invalidInput = (message: string = GENERIC_TEXT.invalidInput, fields
   new ApiError(400, ERROR_CODES.invalidInput, message, fields);
 export const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
 export const planLimit = (message: string) => new ApiError(402, ERROR_CODES.planLimit, message);
+/** 429 with Retry-After in whole seconds (at least 1). */
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+  new ApiError(429, code, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -47,3 +47,28 @@ export function redactText(text: string): string {
     .replace(/\b(sk|rk|pk|whsec)_[A-Za-z0-9_-]{8,}/g, "$1_[redacted]")
     .replace(/\bsk-[A-Za-z0-9_-]{8,}/g, "sk-[redacted]");
 }
+
+/**
+ * What the server log keeps of an unexpected error: its kind, the database's error code and where
+ * in the code it happened, never its message. A database error's message carries the statement's
+ * parameters (a member's words, an e-mail address), so it stays out of the log.
+ */
+export function describeFault(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { kind: typeof error };
+  const cause = error.cause instanceof Error ? error.cause : null;
+  const code = (e: Error | null) => {
+    const value = e ? (e as { code?: unknown }).code : undefined;
+    return typeof value === "string" || typeof value === "number" ? value : undefined;
+  };
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8)
+    .map((line) => line.trim());
+  return {
+    kind: error.name,
+    ...(code(error) === undefined ? {} : { code: code(error) }),
+    ...(cause ? { cause: cause.name, ...(code(cause) === undefined ? {} : { causeCode: code(cause) }) } : {}),
+    at: frames,
+  };
+}

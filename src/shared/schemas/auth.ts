@@ -1,37 +1,67 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "../constants";
 import { AUTH_TEXT } from "../messages";
+import { profileFieldSchemas } from "./profile";
+import { text } from "./text";
 
 /**
- * Account request bodies as the server parses them. The form rules themselves are in
- * ../validation/auth-rules.ts (no schema library, so the browser pages stay light).
+ * Account request bodies as the server parses them, before better-auth sees them. The form rules
+ * themselves are in ../validation/auth-rules.ts (no schema library, so the browser pages stay light).
  */
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
+export const emailSchema = text({ min: 1, max: 254, required: AUTH_TEXT.invalidEmail, invalid: AUTH_TEXT.invalidEmail })
+  .transform((value) => value.toLowerCase())
   .pipe(z.email({ error: AUTH_TEXT.invalidEmail }));
+
+/** A password as typed: spaces kept, the length rule from the settings checked separately. */
+const password = (required: string) =>
+  text({ min: 1, max: PASSWORD_MAX_LENGTH, keepSpaces: true, required, tooLong: required });
+
+const missing = AUTH_TEXT.registrationMissingFields;
+/** A required sign-up field: a missing one gets the spec's text, a present one its profile rule. */
+const requiredField = <T extends z.ZodType<string, string>>(rule: T) =>
+  z.string({ error: missing }).trim().min(1, missing).pipe(rule);
 
 /** Body of POST /api/auth/sign-up/email as LawGuide accepts it (anything else is dropped). */
 export const signUpBodySchema = z.object({
-  email: z.string({ error: AUTH_TEXT.registrationMissingFields }).trim().min(1, AUTH_TEXT.registrationMissingFields),
-  password: z.string({ error: AUTH_TEXT.registrationMissingFields }).min(1, AUTH_TEXT.registrationMissingFields),
-  firstName: z
-    .string({ error: AUTH_TEXT.registrationMissingFields })
-    .trim()
-    .min(1, AUTH_TEXT.registrationMissingFields)
-    .max(100),
-  lastName: z.string().trim().max(100).optional().default(""),
-  phone: z.string().trim().max(40).optional(),
-  profession: z.string().trim().max(100).optional(),
+  email: requiredField(emailSchema),
+  password: password(missing),
+  firstName: requiredField(profileFieldSchemas.firstName),
+  lastName: profileFieldSchemas.lastName.optional().default(""),
+  phone: profileFieldSchemas.phone.optional(),
+  profession: profileFieldSchemas.profession.optional(),
   acceptTerms: z.boolean().optional(),
   acknowledgeAi: z.boolean().optional(),
   rememberMe: z.boolean().optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
+/** Body of POST /api/auth/sign-in/email: e-mail as typed (lower-cased), password as typed. */
 export const signInBodySchema = z.object({
-  email: z.string().trim().min(1, AUTH_TEXT.emailAndPasswordRequired),
-  password: z.string().min(1, AUTH_TEXT.emailAndPasswordRequired),
+  email: text({
+    min: 1,
+    max: 254,
+    required: AUTH_TEXT.emailAndPasswordRequired,
+    invalid: AUTH_TEXT.loginFailed,
+    tooLong: AUTH_TEXT.loginFailed,
+  }).transform((value) => value.toLowerCase()),
+  password: password(AUTH_TEXT.emailAndPasswordRequired),
   rememberMe: z.boolean().optional(),
+});
+
+export const requestPasswordResetBodySchema = z.object({
+  email: emailSchema,
+  redirectTo: z.string().max(500).optional(),
+});
+
+/** Reset tokens are made by the account system from letters, digits, '-' and '_'. */
+export const resetPasswordBodySchema = z.object({
+  token: z.string({ error: AUTH_TEXT.resetLinkInvalid }).regex(/^[A-Za-z0-9_-]{1,200}$/, AUTH_TEXT.resetLinkInvalid),
+  newPassword: password(AUTH_TEXT.resetFailed),
+});
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: password(AUTH_TEXT.changePasswordFailed),
+  newPassword: password(AUTH_TEXT.changePasswordFailed),
+  revokeOtherSessions: z.boolean().optional(),
 });

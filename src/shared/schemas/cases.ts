@@ -1,21 +1,29 @@
 import { z } from "zod";
 import { MESSAGE_MAX_CHARS } from "../chat";
 import type { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
+import { listCursorSchema, text } from "./text";
 
 export const createCaseSchema = z.object({
-  title: z.string().trim().min(1).max(200).optional(),
-  description: z.string().trim().max(4000).optional(),
+  title: text({ min: 1, max: 200, required: "Please give the case a title." }).optional(),
+  description: text({
+    max: 4000,
+    multiline: true,
+    tooLong: "The description can be up to 4,000 characters.",
+  }).optional(),
 });
 
-export const MESSAGE_CONTROL_CHARS_TEXT = "Messages cannot contain a null character.";
+export const MESSAGE_CONTROL_CHARS_TEXT =
+  "Messages cannot contain control characters such as a null character. Please remove them and send again.";
 
 export const sendMessageSchema = z.object({
-  content: z
-    .string({ error: "Please write a message first." })
-    .trim()
-    .min(1, "Please write a message first.")
-    .max(MESSAGE_MAX_CHARS, `Messages can be up to ${MESSAGE_MAX_CHARS} characters.`)
-    .refine((text) => !text.includes("\u0000"), MESSAGE_CONTROL_CHARS_TEXT),
+  content: text({
+    min: 1,
+    max: MESSAGE_MAX_CHARS,
+    multiline: true,
+    required: "Please write a message first.",
+    tooLong: `Messages can be up to ${MESSAGE_MAX_CHARS} characters.`,
+    invalid: MESSAGE_CONTROL_CHARS_TEXT,
+  }),
 });
 
 export const chooseComparisonSchema = z.object({
@@ -23,11 +31,17 @@ export const chooseComparisonSchema = z.object({
 });
 
 export const listQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: listCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const messagesQuerySchema = z.object({
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 export const caseIdParam = z.object({ id: z.uuid({ error: "Case not found" }) });
+export const comparisonParams = caseIdParam.extend({ comparisonId: z.uuid({ error: "Comparison not found" }) });
 
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 export type CaseComplexity = (typeof CASE_COMPLEXITIES)[number];

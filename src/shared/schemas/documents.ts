@@ -1,15 +1,24 @@
 import { z } from "zod";
+import { listCursorSchema, text } from "./text";
+
+/** A template's id, or a field's: lower-case words joined by '-' or written in camelCase. */
+const identifier = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,59}$/, "Unknown field.");
+export const templateIdSchema = z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, "Template not found");
 
 /** Answers as the form holds them (numbers and amounts still as typed). */
 export const answersSchema = z.record(
-  z.string().max(60),
-  z.union([z.string().max(20_000), z.array(z.string().max(200)).max(50), z.boolean()]),
+  identifier,
+  z.union([text({ max: 20_000, multiline: true }), z.array(text({ max: 200 })).max(50), z.boolean()]),
 );
 
 export const generateDocumentSchema = z.object({
-  templateId: z.string().min(1).max(60),
+  templateId: templateIdSchema,
   answers: answersSchema,
 });
+
+export const templateParamSchema = z.object({ templateId: templateIdSchema });
+export const documentIdParamSchema = z.object({ id: z.uuid({ error: "Document not found" }) });
+export const documentListQuerySchema = z.object({ cursor: listCursorSchema.optional() });
 
 export const saveDraftSchema = z.object({
   answers: answersSchema,

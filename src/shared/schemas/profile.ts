@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROFILE_TEXT } from "../messages";
+import { text } from "./text";
 
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 const PHONE = /^\+?[0-9 ().-]{7,20}$/;
@@ -12,26 +12,28 @@ export const PROFILE_FIELD_TEXT = {
   profession: "The profession can be up to 100 characters.",
 } as const;
 
+/** The profile's fields, one rule each: sign-up, the profile form and the admin's user form share them. */
+export const profileFieldSchemas = {
+  firstName: text({
+    min: 1,
+    max: 50,
+    required: PROFILE_FIELD_TEXT.firstName,
+    invalid: PROFILE_FIELD_TEXT.firstName,
+  }).refine((v) => NAME.test(v), PROFILE_FIELD_TEXT.firstName),
+  lastName: text({ max: 50, tooLong: PROFILE_FIELD_TEXT.lastName, invalid: PROFILE_FIELD_TEXT.lastName }).refine(
+    (v) => v === "" || NAME.test(v),
+    PROFILE_FIELD_TEXT.lastName,
+  ),
+  phone: text({ max: 40, tooLong: PROFILE_FIELD_TEXT.phone, invalid: PROFILE_FIELD_TEXT.phone }).refine(
+    (v) => v === "" || (PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7),
+    PROFILE_FIELD_TEXT.phone,
+  ),
+  address: text({ max: 200, tooLong: PROFILE_FIELD_TEXT.address }),
+  profession: text({ max: 100, tooLong: PROFILE_FIELD_TEXT.profession }),
+};
+
 /** PATCH /api/profile. Email is not editable; anything else sent (role included) is ignored. */
-export const profileUpdateSchema = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(1, PROFILE_FIELD_TEXT.firstName)
-    .max(50, PROFILE_FIELD_TEXT.firstName)
-    .regex(NAME, PROFILE_FIELD_TEXT.firstName),
-  lastName: z
-    .string()
-    .trim()
-    .max(50, PROFILE_FIELD_TEXT.lastName)
-    .refine((v) => v === "" || NAME.test(v), PROFILE_FIELD_TEXT.lastName),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || (PHONE.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7), PROFILE_FIELD_TEXT.phone),
-  address: z.string().trim().max(200, PROFILE_FIELD_TEXT.address),
-  profession: z.string().trim().max(100, PROFILE_FIELD_TEXT.profession),
-});
+export const profileUpdateSchema = z.object(profileFieldSchemas);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const preferencesSchema = z.object({
@@ -41,7 +43,7 @@ export const preferencesSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  password: z.string().min(1, "Please enter your password to confirm."),
+  password: text({ min: 1, max: 128, keepSpaces: true, required: "Please enter your password to confirm." }),
 });
 
 export interface ProfileStats {
@@ -60,5 +62,3 @@ export interface SubscriptionView {
   paymentMethodBrand: string | null;
   paymentMethodLast4: string | null;
 }
-
-export const PROFILE_MESSAGES = PROFILE_TEXT;

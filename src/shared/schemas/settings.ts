@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * System settings (spec section 3 'System settings', defaults from section 9, bounds from section 5).
@@ -9,8 +10,8 @@ import { z } from "zod";
 const int = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
 
 export const generalSettingsSchema = z.object({
-  siteName: z.string().trim().min(1).max(80).default("LawGuide"),
-  siteDescription: z.string().trim().max(200).default("Legal help at your fingertips"),
+  siteName: text({ min: 1, max: 80, required: "Please enter the site name." }).default("LawGuide"),
+  siteDescription: text({ max: 200 }).default("Legal help at your fingertips"),
   supportEmail: z.email().default("support@lawguide.example"),
   maxFileUploadSize: int(1, 100, 10),
   allowRegistration: z.boolean().default(true),
@@ -23,6 +24,12 @@ export const aiSettingsSchema = z.object({
   freeUserMessageLimit: int(1, 100, 10),
   previewTokenLimit: int(50, 500, 200),
   responseTimeout: int(10, 120, 30),
+  /** Tokens the providers may spend on one Free member a day (spec section 9). */
+  freeDailyTokenCap: int(1_000, 10_000_000, 10_000),
+  /** Tokens the providers may spend on one Premium member a day (spec section 9). */
+  premiumDailyTokenCap: int(1_000, 10_000_000, 100_000),
+  /** AI calls one member may start in a minute (a question, a regeneration, a comparison's two sides). */
+  aiCallsPerMinute: int(1, 600, 20),
 });
 
 export const subscriptionSettingsSchema = z.object({

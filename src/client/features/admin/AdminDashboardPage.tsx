@@ -6,9 +6,10 @@ import { api } from "@client/lib/typed-api";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Briefcase, FileText, Users } from "lucide-react";
 import { useSearchParams } from "react-router";
+import { OutboxSection } from "./OutboxSection";
 import { ADMIN_SECTIONS, type AdminSectionId } from "./sections";
 
-const EXPLANATIONS: Record<Exclude<AdminSectionId, "overview">, string> = {
+const EXPLANATIONS: Record<Exclude<AdminSectionId, "overview" | "outbox">, string> = {
   "ai-models":
     "Choose which OpenAI and Anthropic models answer Free and Premium members, with their token limits and temperatures.",
   users: "Find, add, edit and remove members, and grant or remove administrator access.",
@@ -20,6 +21,7 @@ export function AdminDashboardPage() {
   const [params] = useSearchParams();
   const section = (ADMIN_SECTIONS.find((s) => s.id === params.get("section"))?.id ?? "overview") as AdminSectionId;
   if (section === "overview") return <Overview />;
+  if (section === "outbox") return <OutboxSection />;
   const meta = ADMIN_SECTIONS.find((s) => s.id === section);
   return (
     <>

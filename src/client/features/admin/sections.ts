@@ -1,4 +1,4 @@
-import { Bot, Briefcase, LayoutDashboard, Settings, Users } from "lucide-react";
+import { Bot, Briefcase, LayoutDashboard, Mail, Settings, Users } from "lucide-react";
 
 export const ADMIN_SECTIONS = [
   { id: "overview", label: "Overview", Icon: LayoutDashboard },
@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { id: "users", label: "Users", Icon: Users },
   { id: "cases", label: "Cases", Icon: Briefcase },
   { id: "settings", label: "Settings", Icon: Settings },
+  { id: "outbox", label: "Mail outbox", Icon: Mail },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]["id"];

@@ -56,11 +56,9 @@ export function ForgotPasswordPage() {
           </Alert>
           {settings?.mode === "embedded" ? (
             <p className="text-sm text-slate-700">
-              This copy of LawGuide has no mail server, so its mail is kept in the{" "}
-              <a href="/dev/outbox" className="font-semibold text-primary-800 underline">
-                mail outbox
-              </a>
-              .
+              This copy of LawGuide has no mail server, so it keeps its mail instead of sending it. The person running
+              it finds the reset link in the server's log; administrators also read the kept mail in the admin
+              dashboard.
             </p>
           ) : null}
         </div>

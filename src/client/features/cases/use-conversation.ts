@@ -1,5 +1,6 @@
 import { useToast } from "@client/components/ui/Toast";
 import { ApiRequestError } from "@client/lib/api";
+import { ERROR_CODES } from "@shared/api-error";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import type { CaseDetail, ChatMessage } from "@shared/schemas/cases";
@@ -189,6 +190,12 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
         setStreaming(null);
+        if (error instanceof ApiRequestError && error.code === ERROR_CODES.aiLimited && localId) {
+          // Over the AI limits the message is stored all the same: show the stored copy.
+          toast.error(error.message);
+          await load();
+          return;
+        }
         if (localId) setMessages((current) => current.filter((m) => m.id !== localId));
         if (error instanceof ApiRequestError) {
           if (error.status === 402) onLimit.current();
@@ -203,7 +210,7 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         }
       }
     },
-    [handle, resync, toast],
+    [handle, load, resync, toast],
   );
 
   const send = useCallback(

@@ -149,7 +149,10 @@ const SECTIONS: readonly LegalSection[] = [
         <li>Connections to LawGuide are encrypted.</li>
         <li>Passwords are stored only as secure hashes, never in plain text.</li>
         <li>Your session cookie cannot be read by scripts on the page.</li>
-        <li>Accounts are locked for a short time after repeated failed sign-ins.</li>
+        <li>
+          After repeated failed sign-ins, sign-in from that place is paused for a short time; you can still sign in from
+          elsewhere.
+        </li>
         <li>Only staff who need it can see account data, and administrator actions are recorded.</li>
       </ul>
     ),

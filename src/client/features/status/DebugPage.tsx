@@ -95,7 +95,9 @@ export function DebugPage() {
             <li>If nothing loads, make sure the server runs (npm start) and watch its log.</li>
             <li>If sign-in fails for every account, check that the server's clock is right and cookies are allowed.</li>
             <li>
-              After too many wrong passwords an account is paused for 15 minutes; a password reset lifts the pause.
+              After too many wrong passwords, sign-in to that account from the same place is paused for 15 minutes (the
+              page says how long is left); signing in elsewhere still works, and a password reset or an administrator
+              lifts the pause.
             </li>
             <li>
               <Link to="/status" className="font-semibold text-primary-800 underline">

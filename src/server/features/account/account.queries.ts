@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES } from "@shared/constants";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
 import { loginAttempts, session, subscriptions, user, userProfiles } from "../../db/schema";
@@ -100,10 +100,6 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return rows[0] ?? null;
 }
 
-export async function setUserRole(db: DbOrTx, userId: string, role: "user" | "admin"): Promise<void> {
-  await db.update(user).set({ role }).where(eq(user.id, userId));
-}
-
 export async function touchLastSignIn(db: DbOrTx, userId: string): Promise<void> {
   await db.update(userProfiles).set({ lastSignInAt: sql`now()` }).where(eq(userProfiles.id, userId));
 }
@@ -114,42 +110,105 @@ export async function setSessionExpiry(db: DbOrTx, sessionId: string, expiresAt:
 
 // ---------------------------------------------------------------- lockout
 
-export async function findLoginAttempt(db: DbOrTx, email: string) {
-  const rows = await db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).limit(1);
-  return rows[0] ?? null;
+/** The client key of the per-account row (guesses from every address together). */
+export const ANY_CLIENT = "*";
+
+/** The account's row and this address's row, when they exist. */
+export async function findLoginAttempts(db: DbOrTx, email: string, client: string) {
+  return db
+    .select()
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), inArray(loginAttempts.client, [client, ANY_CLIENT])));
 }
 
 /**
- * Count one failed sign-in atomically. A count older than the lockout window, or one whose lock
- * has run out, starts again at 1. Returns the new count.
+ * Count one failed sign-in for this account and address, and lock the pair for `lockMinutes`
+ * once `maxAttempts` failures have come within `lockMinutes` of each other. A count whose last
+ * failure is older than that, or whose lock has run out, starts again at 1.
  */
-export async function recordFailedLogin(db: DbOrTx, email: string, windowMinutes: number): Promise<number> {
+export async function recordPairFailure(
+  db: DbOrTx,
+  input: { email: string; client: string; maxAttempts: number; lockMinutes: number },
+) {
   const stale = sql`(${loginAttempts.lockedUntil} is not null and ${loginAttempts.lockedUntil} <= now())
-    or ${loginAttempts.lastFailedAt} < now() - make_interval(mins => ${windowMinutes})`;
-  const rows = await db
+    or ${loginAttempts.lastFailedAt} is null
+    or ${loginAttempts.lastFailedAt} < now() - make_interval(mins => ${input.lockMinutes})`;
+  const next = sql`case when ${stale} then 1 else ${loginAttempts.failedCount} + 1 end`;
+  const [row] = await db
     .insert(loginAttempts)
-    .values({ email, failedCount: 1 })
+    .values({
+      email: input.email,
+      client: input.client,
+      failedCount: 1,
+      lastFailedAt: sql`now()`,
+      lockedUntil: sql`case when 1 >= ${input.maxAttempts}::int then now() + make_interval(mins => ${input.lockMinutes}) end`,
+    })
     .onConflictDoUpdate({
-      target: loginAttempts.email,
+      target: [loginAttempts.email, loginAttempts.client],
       set: {
-        failedCount: sql`case when ${stale} then 1 else ${loginAttempts.failedCount} + 1 end`,
-        lockedUntil: sql`case when ${stale} then null else ${loginAttempts.lockedUntil} end`,
+        failedCount: next,
+        lockedUntil: sql`case when ${next} >= ${input.maxAttempts}::int then now() + make_interval(mins => ${input.lockMinutes}) end`,
         lastFailedAt: sql`now()`,
       },
     })
-    .returning({ failedCount: loginAttempts.failedCount });
-  return rows[0]?.failedCount ?? 1;
+    .returning({ failedCount: loginAttempts.failedCount, lockedUntil: loginAttempts.lockedUntil });
+  return row ?? null;
 }
 
-export async function lockLogin(db: DbOrTx, email: string, minutes: number): Promise<Date> {
+/**
+ * Count one failed sign-in on the account from any address, within a window of `windowMinutes`.
+ * From `ceiling` failures on, every further failure pauses the account's sign-in for a delay that
+ * doubles each time (1 s, 2 s, 4 s, ...) up to `maxDelaySeconds`.
+ */
+export async function recordAccountFailure(
+  db: DbOrTx,
+  input: { email: string; ceiling: number; windowMinutes: number; maxDelaySeconds: number },
+) {
+  const stale = sql`${loginAttempts.lastFailedAt} is null or ${loginAttempts.lastFailedAt} < now() - make_interval(mins => ${input.windowMinutes})`;
+  const next = sql`case when ${stale} then 1 else ${loginAttempts.failedCount} + 1 end`;
+  const delay = (count: SQL) =>
+    sql`case when ${count} >= ${input.ceiling}::int
+      then now() + make_interval(secs => least(${input.maxDelaySeconds}::int, power(2, least(${count} - ${input.ceiling}::int, 20))))
+      end`;
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({
+      email: input.email,
+      client: ANY_CLIENT,
+      failedCount: 1,
+      lastFailedAt: sql`now()`,
+      lockedUntil: delay(sql`1`),
+    })
+    .onConflictDoUpdate({
+      target: [loginAttempts.email, loginAttempts.client],
+      set: { failedCount: next, lockedUntil: delay(next), lastFailedAt: sql`now()` },
+    })
+    .returning({ failedCount: loginAttempts.failedCount, lockedUntil: loginAttempts.lockedUntil });
+  return row ?? null;
+}
+
+/** A successful sign-in from this address: its failures are forgotten and the address is known. */
+export async function recordLoginSuccess(db: DbOrTx, email: string, client: string): Promise<void> {
+  await db
+    .insert(loginAttempts)
+    .values({ email, client, failedCount: 0, lastSuccessAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [loginAttempts.email, loginAttempts.client],
+      set: { failedCount: 0, lockedUntil: null, lastFailedAt: null, lastSuccessAt: sql`now()` },
+    });
+}
+
+/** Lift every lock and forget every failure of an account (password reset, administrator). */
+export async function clearLoginFailures(db: DbOrTx, email: string): Promise<number> {
   const rows = await db
     .update(loginAttempts)
-    .set({ lockedUntil: sql`now() + make_interval(mins => ${minutes})` })
-    .where(and(eq(loginAttempts.email, email)))
-    .returning({ lockedUntil: loginAttempts.lockedUntil });
-  return rows[0]?.lockedUntil ?? new Date(Date.now() + minutes * 60_000);
-}
-
-export async function clearLoginAttempts(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+    .set({ failedCount: 0, lockedUntil: null, lastFailedAt: null })
+    .where(
+      and(
+        eq(loginAttempts.email, email),
+        sql`(${loginAttempts.failedCount} > 0 or ${loginAttempts.lockedUntil} is not null)`,
+      ),
+    )
+    .returning({ client: loginAttempts.client });
+  return rows.length;
 }

@@ -33,10 +33,6 @@ describe("seeded accounts", () => {
     const admin = await t.admin();
     await admin.post("/api/auth/change-password", { currentPassword: "admin-password", newPassword: "changed-admin" });
     const [row] = await t.services.db.select().from(user).where(eq(user.email, "admin@example.com"));
-    await t.services.db
-      .update(user)
-      .set({ role: "user" })
-      .where(eq(user.id, row?.id ?? ""));
     const { seed } = await import("../../seed");
     await seed(t.services);
     expect((await t.client().signIn("admin@example.com", "changed-admin")).status).toBe(200);

@@ -1,29 +1,36 @@
 import type { Config } from "../../config";
 import { DEMO_ACCOUNTS } from "../../config";
 import type { Services } from "../../services";
-import { findUserByEmail, setUserRole } from "./account.queries";
+import { findUserByEmail } from "./account.queries";
 
 /**
  * The built-in administrator (from ADMIN_EMAIL / ADMIN_PASSWORD) and, in embedded mode, the demo
  * accounts. Passwords are set only when an account is created: a password changed later through
- * the application is never reset by a restart.
+ * the application is never reset by a restart. Administrator rights come from the role alone: an
+ * account the server finds under ADMIN_EMAIL without that role (someone registered the address
+ * first, or an administrator removed the role) is never promoted here.
  */
 export async function seedAccounts(services: Pick<Services, "auth" | "db" | "logger">, config: Config) {
   const { auth, db, logger } = services;
   const ensure = async (email: string, password: string, name: string, role: "user" | "admin") => {
     const existing = await findUserByEmail(db, email);
-    if (existing) {
-      if (role === "admin" && existing.role !== "admin") await setUserRole(db, existing.id, "admin");
-      return existing.id;
-    }
+    if (existing) return existing;
     const created = await auth.api.createUser({ body: { email, password, name, role } });
     logger.info({ email, role }, "account created");
-    return created.user.id;
+    return created.user;
   };
 
-  if (config.admin.password) {
+  const existingAdmin = await findUserByEmail(db, config.admin.email);
+  if (existingAdmin) {
+    if (existingAdmin.role !== "admin") {
+      logger.warn(
+        { email: config.admin.email },
+        "An account with ADMIN_EMAIL exists without the administrator role and was not promoted. To make it an administrator, have an existing administrator grant Admin Access in the admin dashboard, or choose another ADMIN_EMAIL for the built-in administrator.",
+      );
+    }
+  } else if (config.admin.password) {
     await ensure(config.admin.email, config.admin.password, "Admin User", "admin");
-  } else if (!(await findUserByEmail(db, config.admin.email))) {
+  } else {
     logger.warn(
       { email: config.admin.email },
       "ADMIN_PASSWORD is not set: the built-in administrator account was not created",
@@ -34,7 +41,7 @@ export async function seedAccounts(services: Pick<Services, "auth" | "db" | "log
   if (config.demoAccounts) {
     for (const account of DEMO_ACCOUNTS) {
       const name = account.plan === "premium" ? "Premium User" : "Demo User";
-      demo[account.email] = await ensure(account.email, account.password, name, "user");
+      demo[account.email] = (await ensure(account.email, account.password, name, "user")).id;
     }
   }
   return { demoUserIds: demo };

@@ -4,14 +4,16 @@ import type { Preferences, SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import {
-  clearLoginAttempts,
-  findLoginAttempt,
+  ANY_CLIENT,
+  clearLoginFailures,
+  findLoginAttempts,
   findSessionWithUser,
   findUserWithProfile,
   insertProfileIfMissing,
-  lockLogin,
   type ProfileRow,
-  recordFailedLogin,
+  recordAccountFailure,
+  recordLoginSuccess,
+  recordPairFailure,
   setSessionExpiry,
   touchLastSignIn,
 } from "./account.queries";
@@ -22,6 +24,25 @@ export interface ProfileSeed {
   lastName?: string | undefined;
   phone?: string | undefined;
   profession?: string | undefined;
+}
+
+/**
+ * Lockout (DESIGN section 9): `maxLoginAttempts` wrong passwords from one address pause that
+ * address's sign-in to the account for LOCKOUT_MINUTES; the owner elsewhere is not affected.
+ * Guesses spread over many addresses meet a ceiling ten times higher per account and hour, past
+ * which every further failure pauses the account for a delay that doubles up to LOCKOUT_MINUTES;
+ * an address the owner signed in from in the last 30 days is not paused by it.
+ */
+const ACCOUNT_CEILING_FACTOR = 10;
+const ACCOUNT_WINDOW_MINUTES = 60;
+const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
+/** The client key when the address is not known (never the case behind the real server). */
+const UNKNOWN_CLIENT = "unknown";
+
+export interface SignInPause {
+  /** address: this address is locked out of this account; account: the account's guess ceiling. */
+  scope: "address" | "account";
+  until: Date;
 }
 
 /** Split a display name into first and last name ('Ada Lovelace' → Ada / Lovelace). */
@@ -55,7 +76,7 @@ export interface ResolvedSession {
 export function createAccountService(
   db: Db,
   run: RunPrepared,
-  options: { builtInAdminEmail: string; sessionCache?: SessionCache<ResolvedSession> | null },
+  options: { sessionCache?: SessionCache<ResolvedSession> | null } = {},
 ) {
   const sessionCache = options.sessionCache ?? null;
 
@@ -71,7 +92,7 @@ export function createAccountService(
       profession: profile?.profession ?? "",
       createdAt: row.createdAt.toISOString(),
       lastActive: profile?.lastSignInAt?.toISOString() ?? null,
-      isAdmin: row.role === "admin" || row.email === options.builtInAdminEmail,
+      isAdmin: row.role === "admin",
       preferences: { ...DEFAULT_PREFERENCES, ...(profile?.preferences as Partial<Preferences> | undefined) },
       plan: planForStatus(row.subscriptionStatus),
     };
@@ -145,22 +166,50 @@ export function createAccountService(
     },
 
     lockout: {
-      /** The time until which sign-in is refused for this address, if it is locked now. */
-      async lockedUntil(email: string): Promise<Date | null> {
-        const row = await findLoginAttempt(db, email);
-        if (row?.lockedUntil && row.lockedUntil.getTime() > Date.now()) return row.lockedUntil;
+      /**
+       * Whether sign-in to this account from this address is paused now, and for how long: the
+       * pair is locked after too many failures from it, or the account after too many failures
+       * from everywhere (unless the owner has signed in from this address before).
+       */
+      async check(email: string, client: string | null): Promise<SignInPause | null> {
+        const address = client ?? UNKNOWN_CLIENT;
+        const rows = await findLoginAttempts(db, email, address);
+        const now = Date.now();
+        const pair = rows.find((r) => r.client === address);
+        const account = rows.find((r) => r.client === ANY_CLIENT);
+        if (pair?.lockedUntil && pair.lockedUntil.getTime() > now) {
+          return { scope: "address", until: pair.lockedUntil };
+        }
+        const knownAddress = pair?.lastSuccessAt && now - pair.lastSuccessAt.getTime() < KNOWN_ADDRESS_MS;
+        if (account?.lockedUntil && account.lockedUntil.getTime() > now && !knownAddress) {
+          return { scope: "account", until: account.lockedUntil };
+        }
         return null;
       },
-      /** Count a failure; lock the address when it reaches the limit. Returns whether it is now locked. */
-      async recordFailure(email: string, maxAttempts: number): Promise<boolean> {
-        const count = await recordFailedLogin(db, email, LOCKOUT_MINUTES);
-        if (count >= maxAttempts) {
-          await lockLogin(db, email, LOCKOUT_MINUTES);
-          return true;
-        }
-        return false;
+
+      /** Count a wrong password. Returns the pause it starts, if any. */
+      async recordFailure(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null> {
+        const pair = await recordPairFailure(db, {
+          email,
+          client: client ?? UNKNOWN_CLIENT,
+          maxAttempts,
+          lockMinutes: LOCKOUT_MINUTES,
+        });
+        const account = await recordAccountFailure(db, {
+          email,
+          ceiling: maxAttempts * ACCOUNT_CEILING_FACTOR,
+          windowMinutes: ACCOUNT_WINDOW_MINUTES,
+          maxDelaySeconds: LOCKOUT_MINUTES * 60,
+        });
+        if (pair?.lockedUntil) return { scope: "address", until: pair.lockedUntil };
+        if (account?.lockedUntil) return { scope: "account", until: account.lockedUntil };
+        return null;
       },
-      clear: (email: string) => clearLoginAttempts(db, email),
+
+      recordSuccess: (email: string, client: string | null) => recordLoginSuccess(db, email, client ?? UNKNOWN_CLIENT),
+
+      /** Lift every pause on the account (password reset, an administrator). Returns how many were lifted. */
+      clear: (email: string) => clearLoginFailures(db, email),
     },
   };
 }

@@ -50,17 +50,3 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     kind: row.kind,
   };
 }
-
-export function encodeCursor(value: unknown): string {
-  return Buffer.from(JSON.stringify(value)).toString("base64url");
-}
-
-export function decodeCursor<T>(cursor: string | undefined, check: (value: unknown) => value is T): T | null {
-  if (!cursor) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    return check(value) ? value : null;
-  } catch {
-    return null;
-  }
-}

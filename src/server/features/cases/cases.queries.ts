@@ -1,3 +1,4 @@
+import type { ListCursor } from "@shared/schemas/text";
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
@@ -8,10 +9,7 @@ export type MessageRow = typeof caseMessages.$inferSelect;
 export type ComparisonRow = typeof comparisonVotes.$inferSelect;
 
 /** Position in the cases list: the exact updated_at (as PostgreSQL text, microseconds kept) and id. */
-export interface CaseCursor {
-  ts: string;
-  id: string;
-}
+export type CaseCursor = ListCursor;
 
 const cursorTs = sql<string>`${cases.updatedAt}::text`;
 

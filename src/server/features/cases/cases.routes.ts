@@ -1,24 +1,19 @@
 import {
   caseIdParam,
   chooseComparisonSchema,
+  comparisonParams,
   createCaseSchema,
   listQuerySchema,
+  messagesQuerySchema,
   sendMessageSchema,
 } from "@shared/schemas/cases";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { eventStream } from "../../http/sse";
 import { validate } from "../../http/validate";
 import type { CasesService } from "./cases.service";
 import type { ChatService } from "./chat.service";
-
-const messagesQuery = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-});
-const comparisonParams = caseIdParam.extend({ comparisonId: z.uuid({ error: "Comparison not found" }) });
 
 export function createCasesRoutes(
   cases: CasesService,
@@ -43,7 +38,7 @@ export function createCasesRoutes(
     .get("/:id", validate("param", caseIdParam), async (c) => {
       return c.json({ case: await cases.get(c.var.sessionUser, c.req.valid("param").id) });
     })
-    .get("/:id/messages", validate("param", caseIdParam), validate("query", messagesQuery), async (c) => {
+    .get("/:id/messages", validate("param", caseIdParam), validate("query", messagesQuerySchema), async (c) => {
       const q = c.req.valid("query");
       return c.json(await chat.messages(c.var.sessionUser, c.req.valid("param").id, q.before ?? null, q.limit));
     })

@@ -2,27 +2,14 @@ import { CASES_PAGE_SIZE } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import type { CaseDetail, CaseSummary, Page } from "@shared/schemas/cases";
+import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import type { SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
-import { decodeCursor, encodeCursor, toCaseDetail, toCaseSummary } from "./cases.mappers";
-import {
-  type CaseCursor,
-  findOwnedCase,
-  insertCase,
-  insertReferral,
-  listCasesPage,
-  updateCaseStatus,
-} from "./cases.queries";
-
-const isCaseCursor = (v: unknown): v is CaseCursor =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as CaseCursor).ts === "string" &&
-  typeof (v as CaseCursor).id === "string" &&
-  /^[0-9a-f-]{36}$/i.test((v as CaseCursor).id);
+import { toCaseDetail, toCaseSummary } from "./cases.mappers";
+import { findOwnedCase, insertCase, insertReferral, listCasesPage, updateCaseStatus } from "./cases.queries";
 
 /** Cases: create, list (keyset pages, counters on the row), open, archive, restore, refer. */
 export function createCasesService(db: Db, settings: SettingsService, logs: LogService) {
@@ -44,15 +31,14 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
       return toCaseDetail(row, user.plan, ai.freeUserMessageLimit, ai.responseTimeout);
     },
 
-    async list(user: SessionUser, cursor: string | undefined, limit = CASES_PAGE_SIZE): Promise<Page<CaseSummary>> {
+    async list(user: SessionUser, cursor: ListCursor | undefined, limit = CASES_PAGE_SIZE): Promise<Page<CaseSummary>> {
       const { ai } = await settings.get();
-      const position = decodeCursor(cursor, isCaseCursor);
-      const rows = await listCasesPage(db, user.id, position, limit + 1);
+      const rows = await listCasesPage(db, user.id, cursor ?? null, limit + 1);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
         items: page.map((r) => toCaseSummary(r.row, ai.responseTimeout)),
-        nextCursor: rows.length > limit && last ? encodeCursor({ ts: last.cursorTs, id: last.row.id }) : null,
+        nextCursor: rows.length > limit && last ? encodeListCursor({ ts: last.cursorTs, id: last.row.id }) : null,
       };
     },
 

@@ -1,4 +1,5 @@
 import { CASE_TEXT } from "@shared/messages";
+import { LIST_CURSOR_MESSAGE } from "@shared/schemas/text";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseSse } from "../../../../tests/factories/sse";
@@ -53,8 +54,14 @@ describe("cases", () => {
     expect(all.sort()).toEqual([...ids].sort());
     const [row] = await t.services.db.select().from(cases).where(eq(cases.id, talked));
     expect(row?.userId).toBe(id);
-    // A cursor that is not ours is just ignored.
-    expect((await client.get("/api/cases?cursor=garbage")).status).toBe(200);
+    // A cursor that is not ours is refused with the list's text, crafted ones included.
+    const crafted = Buffer.from(JSON.stringify({ ts: "garbage", id: "-".repeat(36) })).toString("base64url");
+    const outOfRange = Buffer.from(JSON.stringify({ ts: "2026-02-30 10:00:00+00", id: ids[0] })).toString("base64url");
+    for (const cursor of ["garbage!", crafted, outOfRange]) {
+      const response = await client.get(`/api/cases?cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status, cursor).toBe(400);
+      expect((await response.json()).error.message).toBe(LIST_CURSOR_MESSAGE);
+    }
   });
 
   it("archive and restore, and an archived case takes no messages", async () => {

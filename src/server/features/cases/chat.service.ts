@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@shared/api-error";
 import {
   classifyCase,
   DOCUMENT_OFFER_TEXT,
@@ -7,7 +8,7 @@ import {
   titleFromQuestion,
 } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
-import { CASE_TEXT } from "@shared/messages";
+import { AI_LIMIT_TEXT, CASE_TEXT } from "@shared/messages";
 import type { ChatMessage, ComparisonAnswer, Page } from "@shared/schemas/cases";
 import type { SessionUser } from "@shared/session";
 import { AllProvidersFailedError, type Assistant, type ComparisonSide } from "../../ai/assistant";
@@ -16,10 +17,11 @@ import { type ChatTurn, StoppedError } from "../../ai/types";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import type { Emit } from "../../http/sse";
-import { ApiError, conflict, invalidInput, notFound, planLimit } from "../../lib/errors";
-import type { Logger } from "../../lib/logger";
+import { ApiError, conflict, invalidInput, notFound, planLimit, tooManyRequests } from "../../lib/errors";
+import { describeFault, type Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
+import type { UsageService } from "../usage/usage.service";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import {
   acceptUserMessage,
@@ -62,8 +64,9 @@ export function createChatService(deps: {
   settings: SettingsService;
   logs: LogService;
   logger: Logger;
+  usage: UsageService;
 }) {
-  const { db, run, assistant, settings, logs, logger } = deps;
+  const { db, run, assistant, settings, logs, logger, usage } = deps;
   /**
    * Replies being written by this process, so Stop takes effect at once here. Stop pressed where
    * another process serves the request (several on one PostgreSQL) is found by one poll for all
@@ -202,7 +205,8 @@ export function createChatService(deps: {
       if (error instanceof StoppedError) {
         await finishStopped(user, row, written, source, emit);
       } else {
-        if (!(error instanceof AllProvidersFailedError)) logger.error({ err: error, caseId: row.id }, "reply failed");
+        if (!(error instanceof AllProvidersFailedError))
+          logger.error({ fault: describeFault(error), caseId: row.id }, "reply failed");
         await finishWithApology(user, row, emit);
       }
     } finally {
@@ -237,7 +241,7 @@ export function createChatService(deps: {
         case: stored.after ? await caseDetail(stored.after, user) : null,
       });
     } catch (error) {
-      logger.error({ err: error, caseId: row.id }, "could not store a stopped reply");
+      logger.error({ fault: describeFault(error), caseId: row.id }, "could not store a stopped reply");
       await finishReply(db, row.id, 0).catch(() => {});
       await emit("error", { message: CASE_TEXT.assistantFailure });
     }
@@ -262,7 +266,7 @@ export function createChatService(deps: {
         case: stored.after ? await caseDetail(stored.after, user) : null,
       });
     } catch (error) {
-      logger.error({ err: error, caseId: row.id }, "could not store the apology");
+      logger.error({ fault: describeFault(error), caseId: row.id }, "could not store the apology");
       await finishReply(db, row.id, 0).catch(() => {});
       await emit("error", { message: CASE_TEXT.assistantFailure });
     }
@@ -292,6 +296,8 @@ export function createChatService(deps: {
     async acceptMessage(user: SessionUser, caseId: string, content: string) {
       const { ai } = await settings.get();
       const limit = ai.freeUserMessageLimit;
+      // Counted before the message is stored; a member over the AI limits still has it stored.
+      const refusal = await usage.aiRefusal(user);
       const stored = await acceptUserMessage(run, {
         caseId,
         userId: user.id,
@@ -304,6 +310,14 @@ export function createChatService(deps: {
         content,
       });
       if (!stored) return explainRefusal(user, caseId, limit);
+      if (refusal) {
+        await finishReply(db, caseId, 0);
+        throw tooManyRequests(
+          ERROR_CODES.aiLimited,
+          `${refusal.message} ${AI_LIMIT_TEXT.messageKept}`,
+          refusal.retryAfterSeconds,
+        );
+      }
       return {
         row: stored.row,
         history: [
@@ -321,6 +335,8 @@ export function createChatService(deps: {
     /** Claim the case and remove its last answer so it can be written again. */
     async acceptRegenerate(user: SessionUser, caseId: string) {
       const { ai } = await settings.get();
+      if (!(await findOwnedCase(db, caseId, user.id))) throw notFound(CASE_TEXT.notFound);
+      await usage.checkAi(user);
       const result = await db.transaction(async (tx) => {
         const row = await claimReply(tx, caseId, user.id, staleReplyBefore(ai.responseTimeout));
         if (!row) return null;
@@ -365,6 +381,7 @@ export function createChatService(deps: {
         );
       }
       if (user.plan !== "premium" && row.userMessageCount >= s.ai.freeUserMessageLimit) throw planLimit(LIMIT_TEXT);
+      await usage.checkAi(user, { calls: 2 });
       const mode = user.plan === "premium" ? ("full" as const) : ("preview" as const);
       const comparison = await insertComparison(db, { userId: user.id, caseId, question, mode });
       return { row, comparison, mode };
@@ -410,10 +427,11 @@ export function createChatService(deps: {
 
     /** Premium: keep one answer. The question and that answer join the conversation. */
     async choose(user: SessionUser, caseId: string, comparisonId: string, side: ComparisonSide, actor: Actor) {
-      if (user.plan !== "premium")
-        throw planLimit("Choosing an answer is part of Premium. Upgrade to keep full answers.");
+      // Ownership first: someone else's comparison is not found, whatever the plan.
       const comparison = await findComparison(db, comparisonId, user.id, caseId);
       if (!comparison) throw notFound("Comparison not found");
+      if (user.plan !== "premium")
+        throw planLimit("Choosing an answer is part of Premium. Upgrade to keep full answers.");
       const chosen = comparison.answers.find((a) => a.side === side);
       const other = comparison.answers.find((a) => a.side !== side);
       if (!chosen || comparison.mode !== "full") throw conflict("This comparison has no full answer to keep yet.");

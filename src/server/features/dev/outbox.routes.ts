@@ -1,19 +1,66 @@
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
 import type { AppEnv } from "../../http/env";
+import type { createSessionGuards } from "../../http/session";
 import type { Mailer } from "../mail/mail.service";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 
 /**
- * /dev/outbox: the mail LawGuide would have sent, for embedded mode where no SMTP server is
- * configured. It is only mounted in embedded mode.
+ * /dev/outbox: the mail LawGuide would have sent, when no SMTP server is configured. Password-reset
+ * links are in it, so only a signed-in administrator reads it (a visitor gets 401, a member 403).
  */
-export function createOutboxRoutes(mailer: Mailer) {
+export function createOutboxRoutes(mailer: Mailer, guards: ReturnType<typeof createSessionGuards>) {
   return new Hono<AppEnv>().get("/outbox", async (c) => {
-    const mails = await mailer.outbox(50);
+    c.header("Cache-Control", "no-store");
     const nonce = c.var.cspNonce;
-    const page = html`<!doctype html>
+    const user = await guards.currentUser(c);
+    if (!user) {
+      return c.html(
+        page(
+          nonce,
+          html`<h1>Mail outbox</h1>
+      <p class="lead">Only administrators can read the outbox. <a href="/login">Sign in</a> with an administrator account, then open this page again.</p>
+      <p class="lead">Trying LawGuide on your own computer? The server's log shows the subject and links of every mail it keeps here, password-reset links included.</p>`,
+        ),
+        401,
+      );
+    }
+    if (!user.isAdmin) {
+      return c.html(
+        page(
+          nonce,
+          html`<h1>Mail outbox</h1>
+      <p class="lead">Only administrators can read the outbox. <a href="/dashboard">Back to your dashboard</a></p>`,
+        ),
+        403,
+      );
+    }
+    const mails = await mailer.outbox(50);
+    return c.html(
+      page(
+        nonce,
+        html`<h1>Mail outbox</h1>
+      <p class="lead">No mail server is configured, so LawGuide keeps its mail here instead of sending it. Newest first. <a href="/admin/dashboard">Back to the admin dashboard</a></p>
+      ${
+        mails.length === 0
+          ? html`<p>No mail yet.</p>`
+          : mails.map(
+              (m) => html`<article>
+        <h2>${m.subject}</h2>
+        <p class="meta">To ${m.to} · ${m.createdAt.toISOString()}</p>
+        <pre>${raw(linkify(m.text))}</pre>
+      </article>`,
+            )
+      }`,
+      ),
+    );
+  });
+}
+
+function page(nonce: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
+  return html`<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -35,25 +82,10 @@ export function createOutboxRoutes(mailer: Mailer) {
   </head>
   <body>
     <main>
-      <h1>Mail outbox</h1>
-      <p class="lead">No mail server is configured, so LawGuide keeps its mail here instead of sending it. Newest first. <a href="/login">Back to sign in</a></p>
-      ${
-        mails.length === 0
-          ? html`<p>No mail yet.</p>`
-          : mails.map(
-              (m) => html`<article>
-        <h2>${m.subject}</h2>
-        <p class="meta">To ${m.to} · ${m.createdAt.toISOString()}</p>
-        <pre>${raw(linkify(m.text))}</pre>
-      </article>`,
-            )
-      }
+      ${body}
     </main>
   </body>
 </html>`;
-    c.header("Cache-Control", "no-store");
-    return c.html(page);
-  });
 }
 
 function escapeHtml(value: string): string {

@@ -1,14 +1,16 @@
-import { downloadQuerySchema, generateDocumentSchema, saveDraftSchema } from "@shared/schemas/documents";
+import {
+  downloadQuerySchema,
+  generateDocumentSchema,
+  documentIdParamSchema as idParam,
+  documentListQuerySchema as listQuery,
+  saveDraftSchema,
+  templateParamSchema as templateParam,
+} from "@shared/schemas/documents";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
 import type { DocumentsService } from "./documents.service";
-
-const idParam = z.object({ id: z.uuid({ error: "Document not found" }) });
-const templateParam = z.object({ templateId: z.string().min(1).max(60) });
-const listQuery = z.object({ cursor: z.string().max(300).optional() });
 
 export function createDocumentsRoutes(documents: DocumentsService, guards: ReturnType<typeof createSessionGuards>) {
   const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { UI_LIMITS } from "@shared/constants";
 import type { Page } from "@shared/schemas/cases";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import type { SessionUser } from "@shared/session";
 import {
   type Answers,
@@ -97,32 +98,14 @@ export function createDocumentsService(db: Db, logs: LogService) {
       return { ...summary(row, null), content };
     },
 
-    async list(user: SessionUser, cursor: string | undefined): Promise<Page<DocumentSummary>> {
-      let position: { ts: string; id: string } | null = null;
-      try {
-        const parsed = cursor
-          ? (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { ts?: unknown; id?: unknown })
-          : null;
-        if (
-          parsed &&
-          typeof parsed.ts === "string" &&
-          typeof parsed.id === "string" &&
-          /^[0-9a-f-]{36}$/i.test(parsed.id)
-        ) {
-          position = { ts: parsed.ts, id: parsed.id };
-        }
-      } catch {
-        position = null;
-      }
-      const rows = await listGeneratedPage(db, user.id, position, DOCUMENTS_PAGE_SIZE + 1);
+    async list(user: SessionUser, cursor: ListCursor | undefined): Promise<Page<DocumentSummary>> {
+      const rows = await listGeneratedPage(db, user.id, cursor ?? null, DOCUMENTS_PAGE_SIZE + 1);
       const page = rows.slice(0, DOCUMENTS_PAGE_SIZE);
       const last = page[page.length - 1];
       return {
         items: page.map((r) => summary(r.row, r.review)),
         nextCursor:
-          rows.length > DOCUMENTS_PAGE_SIZE && last
-            ? Buffer.from(JSON.stringify({ ts: last.cursorTs, id: last.row.id })).toString("base64url")
-            : null,
+          rows.length > DOCUMENTS_PAGE_SIZE && last ? encodeListCursor({ ts: last.cursorTs, id: last.row.id }) : null,
       };
     },
 

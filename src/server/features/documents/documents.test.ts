@@ -38,6 +38,9 @@ describe("document generation", () => {
     expect(document.fileName).toMatch(/^last-will-and-testament-\d{4}-\d{2}-\d{2}$/);
     const list = await (await client.get("/api/documents")).json();
     expect(list.items.map((d: { id: string }) => d.id)).toEqual([document.id]);
+    // A crafted list position is refused, never handed to the database.
+    const crafted = Buffer.from(JSON.stringify({ ts: "garbage", id: "-".repeat(36) })).toString("base64url");
+    expect((await client.get(`/api/documents?cursor=${crafted}`)).status).toBe(400);
     expect((await (await client.get("/api/profile")).json()).stats.documents).toBe(1);
   });
 

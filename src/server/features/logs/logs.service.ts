@@ -1,7 +1,8 @@
 import type { LogCategory, LogLevel } from "@shared/constants";
+import { storableText } from "@shared/schemas/text";
 import type { DbOrTx } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
-import type { Logger } from "../../lib/logger";
+import { describeFault, type Logger } from "../../lib/logger";
 import {
   type AppLogFilter,
   type AuditLogFilter,
@@ -10,6 +11,8 @@ import {
   listAppLogs,
   listAuditLogs,
 } from "./logs.queries";
+
+export type { AppLogFilter, AuditLogFilter };
 
 /** Who did something, from where: attached to every log row. */
 export interface Actor {
@@ -47,14 +50,14 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
           userId: entry.userId ?? null,
           level: entry.level ?? "info",
           category: entry.category,
-          message: entry.message,
-          metadata: entry.metadata ?? {},
+          message: storable(entry.message),
+          metadata: storable(entry.metadata ?? {}),
           ipAddress: entry.ipAddress ?? null,
           userAgent: truncate(entry.userAgent),
         });
       } catch (error) {
         logger.warn(
-          { err: error, entry: { category: entry.category, message: entry.message } },
+          { fault: describeFault(error), entry: { category: entry.category, message: entry.message } },
           "app log write failed",
         );
       }
@@ -66,8 +69,8 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
         action: entry.action,
         tableName: entry.tableName ?? null,
         recordId: entry.recordId ?? null,
-        oldValues: entry.oldValues ?? null,
-        newValues: entry.newValues ?? null,
+        oldValues: entry.oldValues ? storable(entry.oldValues) : null,
+        newValues: entry.newValues ? storable(entry.newValues) : null,
         ipAddress: entry.ipAddress ?? null,
         userAgent: truncate(entry.userAgent),
       });
@@ -76,6 +79,19 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
 }
 
 export type LogService = ReturnType<typeof createLogService>;
+
+/**
+ * A log entry is written whatever it holds: characters PostgreSQL's text and jsonb refuse (NUL,
+ * unpaired surrogates) are replaced with U+FFFD, so a hostile value never loses the entry.
+ */
+function storable<T>(value: T): T {
+  if (typeof value === "string") return storableText(value) as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === "object" && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
+  }
+  return value;
+}
 
 function truncate(value: string | null | undefined): string | null {
   if (!value) return null;

@@ -1,7 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
-import { redactText } from "../../lib/logger";
 import { insertOutboxMail, listOutboxMail } from "./mail.queries";
 
 export interface Mail {
@@ -19,11 +18,19 @@ export interface Mailer {
   close(): void;
 }
 
+const LINKS = /https?:\/\/[^\s<>"]+/g;
+
 /**
  * Mail goes through SMTP when SMTP_URL is set; otherwise it is written to the outbox table, which
- * the server logs and /dev/outbox lists (embedded mode).
+ * only administrators read (the admin dashboard, /dev/outbox). With `printLinks` (embedded mode,
+ * someone trying LawGuide on their own machine) the server log also shows each mail's subject and
+ * links, so a password-reset link is found without signing in.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string }, db: Db, logger: Logger): Mailer {
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string; printLinks: boolean },
+  db: Db,
+  logger: Logger,
+): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -40,13 +47,19 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     kind: "outbox",
     async send(mail) {
       await insertOutboxMail(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-      logger.info({ to: mail.to, subject: mail.subject }, "mail written to the outbox (no SMTP_URL); see /dev/outbox");
+      if (options.printLinks) {
+        logger.info(
+          { to: mail.to, subject: mail.subject, links: mail.text.match(LINKS) ?? [] },
+          "mail kept in the outbox (no SMTP_URL): its links are above; administrators read it in the admin dashboard",
+        );
+      } else {
+        logger.info(
+          { subject: mail.subject },
+          "mail kept in the outbox (no SMTP_URL); administrators read it in the admin dashboard",
+        );
+      }
     },
     outbox: (limit = 50) => listOutboxMail(db, limit),
     close: () => {},
   };
-}
-
-export function describeSmtp(url: string | undefined): string {
-  return url ? redactText(url) : "outbox";
 }

@@ -2,12 +2,26 @@ import { type PublicSettings, SETTINGS_SECTIONS, settingsSectionSchemas } from "
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Config } from "../../config";
-import { DEMO_ACCOUNTS } from "../../config";
+import { DEFAULT_ADMIN, DEMO_ACCOUNTS } from "../../config";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
 import { invalidInput } from "../../lib/errors";
 import type { SettingsService } from "./settings.service";
+
+/**
+ * The sign-in page's demo accounts: only embedded mode's built-in defaults, which are public in
+ * the README anyway. The administrator is listed only while ADMIN_EMAIL and ADMIN_PASSWORD are
+ * unset; a password an operator chose never reaches a browser.
+ */
+export function demoCredentials(config: Config): PublicSettings["demoAccounts"] {
+  if (config.mode !== "embedded" || !config.demoAccounts) return [];
+  const builtInAdmin = config.admin.email === DEFAULT_ADMIN.email && config.admin.password === DEFAULT_ADMIN.password;
+  return [
+    ...DEMO_ACCOUNTS.map(({ email, password, label }) => ({ email, password, label })),
+    ...(builtInAdmin ? [{ email: DEFAULT_ADMIN.email, password: DEFAULT_ADMIN.password, label: "Administrator" }] : []),
+  ];
+}
 
 export function createPublicSettingsRoutes(settings: SettingsService, config: Config) {
   return new Hono<AppEnv>().get("/public", async (c) => {
@@ -24,14 +38,7 @@ export function createPublicSettingsRoutes(settings: SettingsService, config: Co
       maxFileUploadSize: s.general.maxFileUploadSize,
       trialPeriodDays: s.subscription.trialPeriodDays,
       mode: config.mode,
-      demoAccounts: config.demoAccounts
-        ? [
-            ...DEMO_ACCOUNTS.map(({ email, password, label }) => ({ email, password, label })),
-            ...(config.admin.password
-              ? [{ email: config.admin.email, password: config.admin.password, label: "Administrator" }]
-              : []),
-          ]
-        : [],
+      demoAccounts: demoCredentials(config),
     };
     return c.json(body);
   });

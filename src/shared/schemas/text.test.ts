@@ -1,0 +1,83 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  decodeListCursor,
+  encodeListCursor,
+  isSafeText,
+  listCursorSchema,
+  queryDateSchema,
+  storableText,
+  TEXT_RULE_MESSAGE,
+  text,
+} from "./text";
+
+describe("the text rule", () => {
+  it("refuses NUL, other control characters and unpaired surrogates; keeps pairs, RTL marks and line breaks where allowed", () => {
+    for (const bad of ["a\u0000b", "\u0000", "x\u0007", "\ud800", "a\udc00b", "\ud83d"])
+      expect(isSafeText(bad), bad).toBe(false);
+    for (const good of ["plain", "😀 emoji", "\u202eright-to-left", "é à ü", "中文"])
+      expect(isSafeText(good), good).toBe(true);
+    expect(isSafeText("two\nlines")).toBe(false);
+    expect(isSafeText("two\nlines\tand\r\n", { multiline: true })).toBe(true);
+    expect(isSafeText("nul\u0000", { multiline: true })).toBe(false);
+  });
+
+  it("makes what is recorded rather than refused storable (logs)", () => {
+    expect(storableText("a\u0000b\ud800c😀")).toBe("a\uFFFDb\uFFFDc😀");
+  });
+
+  it("trims, bounds the length and names the problem", () => {
+    const rule = text({ min: 1, max: 5, required: "Required.", tooLong: "Too long." });
+    expect(rule.parse("  abc  ")).toBe("abc");
+    expect(rule.safeParse("   ").error?.issues[0]?.message).toBe("Required.");
+    expect(rule.safeParse("abcdef").error?.issues[0]?.message).toBe("Too long.");
+    expect(rule.safeParse("a\u0000").error?.issues[0]?.message).toBe(TEXT_RULE_MESSAGE);
+    expect(text({ max: 10, keepSpaces: true }).parse(" pass ")).toBe(" pass ");
+  });
+
+  it("never lets an unsafe string through, whatever it is", () => {
+    const rule = text({ max: 1000, multiline: true });
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 50 }), (value) => {
+        const parsed = rule.safeParse(value);
+        if (parsed.success) expect(isSafeText(parsed.data, { multiline: true })).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("list cursors", () => {
+  const id = "0b5d1a4e-1234-4a6b-8c9d-0123456789ab";
+
+  it("round-trip what the database writes", () => {
+    for (const ts of ["2026-11-24 00:15:01.123456+00", "2026-01-31 23:59:59+05:30", "2026-06-01 12:00:00-07"]) {
+      expect(decodeListCursor(encodeListCursor({ ts, id }))).toEqual({ ts, id });
+    }
+  });
+
+  it("refuse anything else: garbage, crafted fields, impossible dates", () => {
+    const raw = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    for (const cursor of [
+      "garbage!",
+      raw({ ts: "garbage", id: "-".repeat(36) }),
+      raw({ ts: "2026-02-30 00:00:00+00", id }),
+      raw({ ts: "2026-11-24 24:00:00+00", id }),
+      raw({ ts: "-200000-01-01 00:00:00+00", id }),
+      raw({ ts: "2026-11-24 00:00:00+00", id: "x" }),
+      raw(["2026-11-24 00:00:00+00", id]),
+      raw(null),
+    ]) {
+      expect(listCursorSchema.safeParse(cursor).success, cursor).toBe(false);
+    }
+  });
+});
+
+describe("query dates", () => {
+  it("take ISO dates within the years 2000 to 9999 only", () => {
+    expect(queryDateSchema.parse("2026-01-31")).toEqual(new Date("2026-01-31T00:00:00Z"));
+    expect(queryDateSchema.parse("2026-01-31T10:00:00Z")).toEqual(new Date("2026-01-31T10:00:00Z"));
+    for (const bad of ["-200000-01-01T00:00:00Z", "+275760-09-13", "1899-01-01", "2026-13-01", "yesterday", "\u0000"]) {
+      expect(queryDateSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
