@@ -47,47 +47,47 @@ export const routes: RouteObject[] = [
   { path: PATHS.welcome, element: <FullPageRedirect to={PATHS.welcome} /> },
   titled(
     { title: "Sign In" },
-    { path: PATHS.login, element: page(() => import("@client/features/auth/LoginPage"), "LoginPage") },
+    { path: PATHS.login, element: page(() => import("@client/features/account/LoginPage"), "LoginPage") },
   ),
   titled(
     { title: "Create Account" },
-    { path: PATHS.register, element: page(() => import("@client/features/auth/RegisterPage"), "RegisterPage") },
+    { path: PATHS.register, element: page(() => import("@client/features/account/RegisterPage"), "RegisterPage") },
   ),
   titled(
     { title: "Reset Password" },
     {
       path: PATHS.forgotPassword,
-      element: page(() => import("@client/features/auth/ForgotPasswordPage"), "ForgotPasswordPage"),
+      element: page(() => import("@client/features/account/ForgotPasswordPage"), "ForgotPasswordPage"),
     },
   ),
   titled(
     { title: "Choose a New Password" },
     {
       path: PATHS.resetPassword,
-      element: page(() => import("@client/features/auth/ResetPasswordPage"), "ResetPasswordPage"),
+      element: page(() => import("@client/features/account/ResetPasswordPage"), "ResetPasswordPage"),
     },
   ),
   titled(
     { title: "Subscription" },
     {
       path: PATHS.checkoutSuccess,
-      element: page(() => import("@client/features/premium/CheckoutSuccessPage"), "CheckoutSuccessPage"),
+      element: page(() => import("@client/features/billing/CheckoutSuccessPage"), "CheckoutSuccessPage"),
     },
   ),
   titled(
     { title: "Checkout Cancelled" },
     {
       path: PATHS.checkoutCancel,
-      element: page(() => import("@client/features/premium/CheckoutCancelPage"), "CheckoutCancelPage"),
+      element: page(() => import("@client/features/billing/CheckoutCancelPage"), "CheckoutCancelPage"),
     },
   ),
   titled(
     { title: "System Status" },
-    { path: PATHS.status, element: page(() => import("@client/features/status/StatusPage"), "StatusPage") },
+    { path: PATHS.status, element: page(() => import("@client/features/health/StatusPage"), "StatusPage") },
   ),
   titled(
     { title: "Debug Console" },
-    { path: PATHS.debug, element: page(() => import("@client/features/status/DebugPage"), "DebugPage") },
+    { path: PATHS.debug, element: page(() => import("@client/features/health/DebugPage"), "DebugPage") },
   ),
   titled(
     { title: "Terms of Service" },
@@ -148,7 +148,7 @@ export const routes: RouteObject[] = [
           ),
           titled(
             { title: "Premium" },
-            { path: "premium", element: page(() => import("@client/features/premium/PremiumPage"), "PremiumPage") },
+            { path: "premium", element: page(() => import("@client/features/billing/PremiumPage"), "PremiumPage") },
           ),
           titled(
             { title: "Profile" },

@@ -10,16 +10,16 @@ const LAYOUT = "src/client/app/layouts/DashboardLayout.tsx";
 const ADMIN_LAYOUT = "src/client/app/layouts/AdminLayout.tsx";
 
 export const PAGE_MODULES: Array<{ path: RegExp; modules: string[]; signedIn?: boolean }> = [
-  { path: /^\/login$/, modules: ["src/client/features/auth/LoginPage.tsx"] },
-  { path: /^\/register$/, modules: ["src/client/features/auth/RegisterPage.tsx"] },
-  { path: /^\/forgot-password$/, modules: ["src/client/features/auth/ForgotPasswordPage.tsx"] },
-  { path: /^\/reset-password$/, modules: ["src/client/features/auth/ResetPasswordPage.tsx"] },
+  { path: /^\/login$/, modules: ["src/client/features/account/LoginPage.tsx"] },
+  { path: /^\/register$/, modules: ["src/client/features/account/RegisterPage.tsx"] },
+  { path: /^\/forgot-password$/, modules: ["src/client/features/account/ForgotPasswordPage.tsx"] },
+  { path: /^\/reset-password$/, modules: ["src/client/features/account/ResetPasswordPage.tsx"] },
   { path: /^\/terms$/, modules: ["src/client/features/legal/TermsPage.tsx"] },
   { path: /^\/privacy$/, modules: ["src/client/features/legal/PrivacyPage.tsx"] },
-  { path: /^\/status$/, modules: ["src/client/features/status/StatusPage.tsx"] },
-  { path: /^\/debug$/, modules: ["src/client/features/status/DebugPage.tsx"] },
-  { path: /^\/checkout\/success$/, modules: ["src/client/features/premium/CheckoutSuccessPage.tsx"] },
-  { path: /^\/checkout\/cancel$/, modules: ["src/client/features/premium/CheckoutCancelPage.tsx"] },
+  { path: /^\/status$/, modules: ["src/client/features/health/StatusPage.tsx"] },
+  { path: /^\/debug$/, modules: ["src/client/features/health/DebugPage.tsx"] },
+  { path: /^\/checkout\/success$/, modules: ["src/client/features/billing/CheckoutSuccessPage.tsx"] },
+  { path: /^\/checkout\/cancel$/, modules: ["src/client/features/billing/CheckoutCancelPage.tsx"] },
   { path: /^\/dashboard\/home$/, modules: [LAYOUT, "src/client/features/cases/DashboardHomePage.tsx"], signedIn: true },
   { path: /^\/dashboard(\/cases)?$/, modules: [LAYOUT, "src/client/features/cases/CasesPage.tsx"], signedIn: true },
   {
@@ -32,7 +32,7 @@ export const PAGE_MODULES: Array<{ path: RegExp; modules: string[]; signedIn?: b
     modules: [LAYOUT, "src/client/features/documents/DocumentCenterPage.tsx"],
     signedIn: true,
   },
-  { path: /^\/dashboard\/premium$/, modules: [LAYOUT, "src/client/features/premium/PremiumPage.tsx"], signedIn: true },
+  { path: /^\/dashboard\/premium$/, modules: [LAYOUT, "src/client/features/billing/PremiumPage.tsx"], signedIn: true },
   { path: /^\/dashboard\/profile$/, modules: [LAYOUT, "src/client/app/pages/ProfileRoute.tsx"], signedIn: true },
   { path: /^\/dashboard\/help$/, modules: [LAYOUT, "src/client/features/help/HelpPage.tsx"], signedIn: true },
   {

@@ -1,4 +1,4 @@
-import { ChangePasswordDialog } from "@client/features/auth/ChangePasswordDialog";
+import { ChangePasswordDialog } from "@client/features/account/ChangePasswordDialog";
 import { ProfilePage } from "@client/features/profile/ProfilePage";
 import { useState } from "react";
 

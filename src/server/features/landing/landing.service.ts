@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { countTestimonials, insertTestimonials, listActiveTestimonials } from "./testimonials.queries";
+import { countTestimonials, insertTestimonials, listActiveTestimonials } from "./landing.queries";
 
 /**
  * Seeded testimonials are illustrative examples, marked as such, until an administrator replaces

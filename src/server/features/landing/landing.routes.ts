@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/env";
-import type { TestimonialsService } from "./testimonials.service";
+import type { TestimonialsService } from "./landing.service";
 
 export function createTestimonialsRoutes(testimonials: TestimonialsService) {
   return new Hono<AppEnv>().get("/", async (c) => {

@@ -3,7 +3,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
-import type { Mailer } from "../mail/mail.service";
+import type { Mailer } from "./mail.service";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 
