@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createOfflineProvider, offlineAnswer } from "./offline-provider";
 
 const request = (question: string) => ({
@@ -11,14 +11,22 @@ const request = (question: string) => ({
 });
 
 describe("offline assistant", () => {
+  // Its pauses are timers: on a fake clock the tests move the clock instead of waiting.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("answers after the spec's 1-second pause, streamed in pieces", async () => {
+    vi.useFakeTimers();
     const provider = createOfflineProvider({ delayMs: 1000 });
     const pieces: string[] = [];
-    const started = performance.now();
-    const result = await provider.stream(request("My landlord kept my deposit"), (text) => {
-      if (pieces.length === 0) expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    const answer = provider.stream(request("My landlord kept my deposit"), (text) => {
       pieces.push(text);
     });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(pieces).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await answer;
     expect(pieces.length).toBeGreaterThan(10);
     expect(pieces.join("")).toBe(result.content);
     expect(result).toMatchObject({ provider: "offline", model: "lawguide-offline" });
@@ -35,11 +43,17 @@ describe("offline assistant", () => {
   });
 
   it("stops when asked", async () => {
+    vi.useFakeTimers();
     const provider = createOfflineProvider({ delayMs: 500 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    await expect(provider.stream({ ...request("hello"), signal: controller.signal }, () => {})).rejects.toThrow(
-      "Stopped",
-    );
+    const pieces: string[] = [];
+    const answer = provider.stream({ ...request("hello"), signal: controller.signal }, (text) => {
+      pieces.push(text);
+    });
+    const stopped = expect(answer).rejects.toThrow("Stopped");
+    await vi.advanceTimersByTimeAsync(50);
+    controller.abort();
+    await stopped;
+    expect(pieces).toEqual([]);
   });
 });

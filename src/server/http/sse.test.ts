@@ -46,21 +46,57 @@ function streamingApp() {
 const { app, streams } = streamingApp();
 const served = serveForTests(app.fetch);
 
+/** Resolves when the server sees the response of its next request close (the reader left). */
+function nextResponseClosed(): Promise<void> {
+  return new Promise((resolve) => {
+    served.server.once("request", (_req, res) => res.once("close", () => resolve()));
+  });
+}
+
+/** A promise, and the function that resolves it: a step the test lets the run take. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
 // Served by Node the events are written straight to the socket; through `app.request` (the
-// tests' client) they go into the body's stream. Both must behave the same.
+// tests' client) they go into the body's stream. Both must behave the same. `get` also says when
+// the server has seen the reader leave: on Node when the response closes; through app.request
+// cancelling the body runs the stream's cancel at once.
 const transports = [
-  { name: "served by Node", get: () => fetch(`http://127.0.0.1:${served.port}/events`) },
-  { name: "through app.request", get: () => app.request("/events") },
+  {
+    name: "served by Node",
+    get: () => {
+      const left = nextResponseClosed();
+      return { response: fetch(`http://127.0.0.1:${served.port}/events`), left };
+    },
+  },
+  { name: "through app.request", get: () => ({ response: app.request("/events"), left: Promise.resolve() }) },
 ];
+
+/** Everything left to read of a body. */
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, decoder: TextDecoder): Promise<string> {
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+  }
+}
 
 describe.each(transports)("event stream, $name", ({ get }) => {
   it("writes each event as it is emitted and ends with the run", async () => {
+    // The second event is emitted only once the first has reached the reader.
+    const firstRead = gate();
     streams(async (emit) => {
       await emit("message", { text: "one\nline two" });
-      await new Promise((r) => setTimeout(r, 10));
+      await firstRead.opened;
       await emit("done", { count: 2 });
     });
-    const response = await get();
+    const response = await get().response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream");
     expect(response.headers.get("cache-control")).toBe("no-store");
@@ -68,7 +104,18 @@ describe.each(transports)("event stream, $name", ({ get }) => {
     // Headers from the middleware, set before and after the route.
     expect(response.headers.get("x-request-id")).toBeTruthy();
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    const text = await response.text();
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("no body");
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes("\n\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the stream ended before its first event");
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toBe('event: message\ndata: {"text":"one\\nline two"}\n\n');
+    firstRead.open();
+    text += await readAll(reader, decoder);
     expect(text).toBe('event: message\ndata: {"text":"one\\nline two"}\n\nevent: done\ndata: {"count":2}\n\n');
     expect(parseSse(text)).toEqual([
       { event: "message", data: { text: "one\nline two" } },
@@ -80,28 +127,27 @@ describe.each(transports)("event stream, $name", ({ get }) => {
     streams(async (emit) => {
       await emit("only", { n: 1 });
     });
-    const response = await get();
+    const response = await get().response;
     expect(parseSse(await response.text())).toEqual([{ event: "only", data: { n: 1 } }]);
   });
 
   it("keeps running when the reader goes away, and its later events are dropped quietly", async () => {
-    let release = () => {};
+    const readerGone = gate();
     const finished = streams(async (emit) => {
       await emit("first", {});
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      // Written after the member has gone: the socket is closed by now.
-      await new Promise((r) => setTimeout(r, 20));
+      // Written after the server has seen the member go.
+      await readerGone.opened;
       await emit("after leaving", {});
       await emit("still after leaving", {});
     });
-    const response = await get();
+    const { response: pending, left } = get();
+    const response = await pending;
     const reader = response.body?.getReader();
     if (!reader) throw new Error("no body");
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: first");
     await reader.cancel();
-    release();
+    await left;
+    readerGone.open();
     expect(await finished).toBe("ran to its end");
   });
 
@@ -110,7 +156,7 @@ describe.each(transports)("event stream, $name", ({ get }) => {
       await emit("first", {});
       throw new Error("boom");
     });
-    const response = await get();
+    const response = await get().response;
     expect(parseSse(await response.text())).toEqual([
       { event: "first", data: {} },
       { event: "error", data: { message: "An unexpected error occurred" } },

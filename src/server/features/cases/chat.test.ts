@@ -1,11 +1,12 @@
 import { CASE_TEXT } from "@shared/messages";
 import { MESSAGE_CONTROL_CHARS_TEXT } from "@shared/schemas/cases";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { startAiFakes } from "../../../../tests/factories/ai";
-import { parseSse, streamedText } from "../../../../tests/factories/sse";
+import { type ParsedEvent, parseSse, streamedText } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
+import { waitUntil } from "../../../../tests/factories/wait";
 import { fakeAnswer } from "../../../../tests/fakes/ai-fakes";
 import { appLogs, caseMessages, cases } from "../../db/schema";
 
@@ -24,10 +25,49 @@ async function send(client: TestClient, caseId: string, content: string) {
   return { response, events };
 }
 
+/**
+ * Send a message and read its reply as it streams: `until` reads up to a given event (so a test
+ * acts at a known point of the reply, not after a guessed time), `rest` to the end of the stream.
+ */
+async function openReply(client: TestClient, caseId: string, content: string) {
+  const response = await client.post(`/api/cases/${caseId}/messages`, { content });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error("no body");
+  const decoder = new TextDecoder();
+  let text = "";
+  // Only whole events (up to the last blank line) are parsed.
+  const events = (): ParsedEvent[] => {
+    const end = text.lastIndexOf("\n\n");
+    return end < 0 ? [] : parseSse(text.slice(0, end));
+  };
+  return {
+    async until(event: string): Promise<ParsedEvent[]> {
+      while (!events().some((e) => e.event === event)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before a ${event} event`);
+        text += decoder.decode(value, { stream: true });
+      }
+      return events();
+    },
+    async rest(): Promise<ParsedEvent[]> {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return parseSse(text + decoder.decode());
+        text += decoder.decode(value, { stream: true });
+      }
+    },
+  };
+}
+
 function reset() {
   fakes.openai.reset();
   fakes.anthropic.reset();
 }
+
+// Every test starts with fakes that answer at once, whichever test ran before it (a hanging or
+// slow mode must not reach a test that does not set its own).
+beforeEach(reset);
 
 describe("sending a message", () => {
   it("stores the question, streams the answer of OpenAI first for a Free member, and stores it", async () => {
@@ -220,27 +260,59 @@ describe("providers failing", () => {
     expect(done?.data.message).toMatchObject({ aiProvider: "anthropic", content: fakeAnswer("anthropic", question) });
   });
 
-  it("cuts a hanging provider at the responseTimeout setting, not the SDK's 10 minutes", {
-    timeout: 40_000,
-  }, async () => {
+  it("cuts a hanging provider at the responseTimeout setting, not the SDK's 10 minutes", async () => {
     reset();
     await t.services.settings.update("ai", { responseTimeout: 10 }, {});
     fakes.openai.setMode({ kind: "hang" });
-    const { client } = await t.member();
+    const { client, id } = await t.member();
     const caseId = await newCase(client);
-    const started = Date.now();
-    const responsePromise = send(client, caseId, "Hanging question");
-    // While the provider hangs, the member's message is already stored.
-    await new Promise((r) => setTimeout(r, 300));
-    const stored = await t.services.db.select().from(caseMessages).where(eq(caseMessages.caseId, caseId));
-    expect(stored.map((m) => m.content)).toEqual(["Hanging question"]);
-    // A second message while the reply is being written is refused.
-    const busy = await client.post(`/api/cases/${caseId}/messages`, { content: "Anyone there?" });
-    expect(busy.status).toBe(409);
-    const { events } = await responsePromise;
-    const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(9_500);
-    expect(elapsed).toBeLessThan(20_000);
+    // The deadline is a timer: on a fake clock it is reached by moving the clock, not by waiting
+    // 10 s. Only setTimeout is faked; the database, the stop poll and the streaming keep real time.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldClearNativeTimers: true });
+    // Giving up on a provider call is aborting it: seen at once, when the deadline's timer runs.
+    const aborts = vi.spyOn(AbortController.prototype, "abort");
+    const pending = send(client, caseId, "Hanging question");
+    let settled = false;
+    const settle = () => {
+      settled = true;
+    };
+    pending.then(settle, settle);
+    try {
+      // The call to OpenAI is out (its deadline was set before it was sent) and hangs.
+      await waitUntil(() => fakes.openai.requests.length === 1, { what: "the request to OpenAI" });
+      // While the provider hangs, the member's message is already stored.
+      const stored = await t.services.db.select().from(caseMessages).where(eq(caseMessages.caseId, caseId));
+      expect(stored.map((m) => m.content)).toEqual(["Hanging question"]);
+      // A millisecond before the deadline nothing has given up on OpenAI, and a second message
+      // while the reply is being written is refused.
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(aborts).not.toHaveBeenCalled();
+      const busy = await client.post(`/api/cases/${caseId}/messages`, { content: "Anyone there?" });
+      expect(busy.status).toBe(409);
+      expect(settled).toBe(false);
+      expect(fakes.openai.requests).toHaveLength(1);
+      expect(fakes.anthropic.requests).toHaveLength(0);
+      // At the deadline the call is cut (the SDK's own default would be 10 minutes), by the idle
+      // deadline of the setting: the SDK's own timeout would be retried, not logged as this.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(aborts).toHaveBeenCalled();
+      const failure = await waitUntil(
+        async () =>
+          (
+            await t.services.db
+              .select()
+              .from(appLogs)
+              .where(and(eq(appLogs.category, "ai"), eq(appLogs.userId, id), eq(appLogs.level, "warn")))
+          )[0],
+        { what: "OpenAI's failure in the log" },
+      );
+      expect(failure.metadata).toMatchObject({ provider: "openai" });
+      expect(failure.metadata.error).toContain("no answer within 10 s");
+    } finally {
+      aborts.mockRestore();
+      vi.useRealTimers();
+    }
+    const { events } = await pending;
     expect(events.find((e) => e.event === "done")?.data.message.aiProvider).toBe("anthropic");
   });
 
@@ -261,14 +333,16 @@ describe("providers failing", () => {
 describe("stop and regenerate", () => {
   it("Stop keeps the partial answer marked as stopped", async () => {
     reset();
-    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 60 });
+    // After its first word the answer stalls (the next one would come 10 s later): Stop, sent once
+    // that word has arrived, lands in the middle of the answer however slow the machine is.
+    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 10_000 });
     const { client } = await t.member();
     const caseId = await newCase(client);
-    const pending = send(client, caseId, "A slow answer please");
-    await new Promise((r) => setTimeout(r, 600));
+    const reply = await openReply(client, caseId, "A slow answer please");
+    await reply.until("delta");
     const stop = await client.post(`/api/cases/${caseId}/stop`);
     expect(await stop.json()).toEqual({ stopping: true });
-    const { events } = await pending;
+    const events = await reply.rest();
     const stopped = events.find((e) => e.event === "stopped");
     expect(stopped?.data.message).toMatchObject({ state: "stopped", aiProvider: "openai" });
     const partial: string = stopped?.data.message.content;
@@ -280,19 +354,24 @@ describe("stop and regenerate", () => {
 
   it("stops only the reply whose Stop was recorded by another server process", async () => {
     reset();
-    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 40 });
     const { client } = await t.member();
     const stoppedCase = await newCase(client);
     const otherCase = await newCase(client);
-    const stopped = send(client, stoppedCase, "A slow answer to stop elsewhere");
-    const other = send(client, otherCase, "A slow answer to let finish");
-    await new Promise((r) => setTimeout(r, 500));
+    // The reply to stop stalls after its first word (the next would come 10 s later), so it is
+    // still being written when the poll finds its Stop, whenever that is.
+    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 10_000 });
+    const stopped = await openReply(client, stoppedCase, "A slow answer to stop elsewhere");
+    await stopped.until("delta");
+    // The fake takes its mode when a request arrives: the other reply streams at its own pace.
+    fakes.openai.setMode({ kind: "ok", tokenDelayMs: 40 });
+    const other = await openReply(client, otherCase, "A slow answer to let finish");
+    await other.until("delta");
     // What POST /stop writes when another process serves it: only the database knows.
     await t.services.db.update(cases).set({ replyStopRequestedAt: new Date() }).where(eq(cases.id, stoppedCase));
-    const stoppedEvents = (await stopped).events;
+    const stoppedEvents = await stopped.rest();
     expect(stoppedEvents.find((e) => e.event === "stopped")?.data.message).toMatchObject({ state: "stopped" });
     expect(stoppedEvents.some((e) => e.event === "done")).toBe(false);
-    const otherEvents = (await other).events;
+    const otherEvents = await other.rest();
     expect(otherEvents.find((e) => e.event === "done")?.data.message).toMatchObject({
       content: fakeAnswer("openai", "A slow answer to let finish"),
     });
@@ -315,14 +394,17 @@ describe("stop and regenerate", () => {
     }
     await reader.cancel();
 
-    let answer: { content: string; state: string } | undefined;
-    for (let i = 0; i < 100 && !answer; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      [answer] = await t.services.db
-        .select({ content: caseMessages.content, state: caseMessages.state })
-        .from(caseMessages)
-        .where(and(eq(caseMessages.caseId, caseId), eq(caseMessages.isUser, false)));
-    }
+    // The reply goes on without the member: wait for its answer to be stored.
+    const answer = await waitUntil(
+      async () =>
+        (
+          await t.services.db
+            .select({ content: caseMessages.content, state: caseMessages.state })
+            .from(caseMessages)
+            .where(and(eq(caseMessages.caseId, caseId), eq(caseMessages.isUser, false)))
+        )[0],
+      { what: "the stored answer" },
+    );
     expect(answer).toEqual({ content: fakeAnswer("openai", question), state: "complete" });
     const [row] = await t.services.db.select().from(cases).where(eq(cases.id, caseId));
     expect(row).toMatchObject({ messageCount: 2, replyStartedAt: null });

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from "@shared/schemas/settings";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import { auditLogs, systemSettings } from "../../db/schema";
 
@@ -83,17 +83,26 @@ describe("system settings", () => {
   });
 
   it("reach every process on PostgreSQL within a second; the embedded database has only this one", async () => {
-    await t.services.settings.update("ai", { freeUserMessageLimit: 7 }, {});
-    const kept = await t.services.settings.get();
-    // Another process's change, written straight to the database.
-    await t.services.db
-      .update(systemSettings)
-      .set({ values: { ...kept.ai, freeUserMessageLimit: 4 } })
-      .where(eq(systemSettings.section, "ai"));
-    await new Promise((r) => setTimeout(r, 1100));
-    const after = await t.services.settings.get();
-    if (t.services.database.kind === "postgres") expect(after.ai.freeUserMessageLimit).toBe(4);
-    else expect(after).toBe(kept);
+    // The kept copy's age is read from Date.now(): a fake clock (Date only; every timer stays
+    // real) stands in for the second, so it is exactly a second however slow the machine is.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      await t.services.settings.update("ai", { freeUserMessageLimit: 7 }, {});
+      const kept = await t.services.settings.get();
+      // Another process's change, written straight to the database.
+      await t.services.db
+        .update(systemSettings)
+        .set({ values: { ...kept.ai, freeUserMessageLimit: 4 } })
+        .where(eq(systemSettings.section, "ai"));
+      vi.advanceTimersByTime(999);
+      expect(await t.services.settings.get()).toBe(kept);
+      vi.advanceTimersByTime(1);
+      const after = await t.services.settings.get();
+      if (t.services.database.kind === "postgres") expect(after.ai.freeUserMessageLimit).toBe(4);
+      else expect(after).toBe(kept);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("show demo accounts publicly in embedded mode only", async () => {
