@@ -6,6 +6,7 @@ const alias = {
   "@shared": path.join(here, "src/shared"),
   "@server": path.join(here, "src/server"),
   "@client": path.join(here, "src/client"),
+  "@tests": path.join(here, "tests"),
 };
 
 /**

@@ -1,39 +1,23 @@
-import { SessionProvider, useSession } from "@client/lib/session";
+import { useSession } from "@client/lib/session";
 import type { SessionUser } from "@shared/session";
-import { render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { fakeApi, hangs, json, sessionUser } from "@tests/factories/fake-api";
+import { renderRoutes } from "@tests/factories/render-app";
+import type { ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { RequireAuth } from "./guards";
 
-const member: SessionUser = {
-  id: "u1",
-  email: "m@example.com",
-  phone: "",
-  firstName: "Mia",
-  lastName: "",
-  address: "",
-  profession: "",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  lastActive: null,
-  isAdmin: false,
-  preferences: { emailNotifications: true, pushNotifications: true, marketingEmails: false },
-  plan: "free",
-};
+const member = sessionUser();
 
-/** The browser's network answers /api/me with `user` (the server's real response shape). */
+/** The server answers /api/me with `user` (after `delayMs`), and signs out whoever asks. */
 function serverSays(user: SessionUser | null, delayMs = 0) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(
-      () =>
-        new Promise<Response>((resolve) =>
-          setTimeout(
-            () => resolve(new Response(JSON.stringify({ user }), { headers: { "content-type": "application/json" } })),
-            delayMs,
-          ),
-        ),
-    ),
-  );
+  fakeApi({
+    "GET /api/me": async () => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return json({ user });
+    },
+    "POST /api/auth/sign-out": () => json({ success: true }),
+  });
 }
 
 function SignOutButton() {
@@ -45,25 +29,22 @@ function SignOutButton() {
   );
 }
 
-function renderAt(path: string, admin = false) {
-  const router = createMemoryRouter(
+/** `page` at /private behind the guard (for administrators only with `admin`), and a landing page. */
+function renderAt(
+  path: string,
+  { admin = false, page = <h1>Private page</h1> }: { admin?: boolean; page?: ReactNode } = {},
+) {
+  return renderRoutes(
     [
       { path: "/welcome", element: <h1>Landing</h1> },
-      { element: <RequireAuth admin={admin} />, children: [{ path: "/private", element: <h1>Private page</h1> }] },
+      { element: <RequireAuth admin={admin} />, children: [{ path: "/private", element: page }] },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>,
-  );
-  return router;
 }
 
 describe("route guard", () => {
   beforeEach(() => sessionStorage.clear());
-  afterEach(() => vi.unstubAllGlobals());
 
   it("shows 'Loading...' until the session is known", async () => {
     serverSays(member, 50);
@@ -82,21 +63,7 @@ describe("route guard", () => {
 
   it("does not remember the page a member was on when they sign out", async () => {
     serverSays(member);
-    const router = createMemoryRouter(
-      [
-        { path: "/welcome", element: <h1>Landing</h1> },
-        {
-          element: <RequireAuth />,
-          children: [{ path: "/private", element: <SignOutButton /> }],
-        },
-      ],
-      { initialEntries: ["/private"] },
-    );
-    render(
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>,
-    );
+    renderAt("/private", { page: <SignOutButton /> });
     (await screen.findByRole("button", { name: "Sign out" })).click();
     expect(await screen.findByRole("heading", { name: "Landing" })).toBeInTheDocument();
     expect(sessionStorage.getItem("lawguide.returnTo")).toBeNull();
@@ -104,27 +71,19 @@ describe("route guard", () => {
 
   it("sends a member away from admin pages", async () => {
     serverSays(member);
-    renderAt("/private", true);
+    renderAt("/private", { admin: true });
     expect(await screen.findByRole("heading", { name: "Landing" })).toBeInTheDocument();
   });
 
   it("admits an administrator to admin pages", async () => {
     serverSays({ ...member, isAdmin: true });
-    renderAt("/private", true);
+    renderAt("/private", { admin: true });
     expect(await screen.findByRole("heading", { name: "Private page" })).toBeInTheDocument();
   });
 
   it("gives up waiting after 10 seconds and treats the visitor as signed out", async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(
-        (_url: string, init?: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
-          }),
-      ),
-    );
+    fakeApi({ "GET /api/me": hangs });
     renderAt("/private");
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     await vi.advanceTimersByTimeAsync(10_000);
