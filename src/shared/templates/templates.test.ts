@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { validAnswers } from "../../../tests/factories/template-answers";
-import { renderDocument, reviewItems, unresolvedPlaceholders, validateAll, visibleFields } from "./engine";
-import { DOCUMENT_STATES, POPULAR_TEMPLATE_IDS, STATE_BUTTON_COUNT, TEMPLATES, US_STATES } from "./index";
+import { renderDocument, unresolvedPlaceholders } from "./content-language";
+import { validAnswers } from "./sample-answers";
+import { TEMPLATES } from "./template-list";
 import type { DocumentTemplate } from "./types";
+import { reviewItems, validateAll, visibleFields } from "./validation";
 
 /** Fields whose value chooses between passages rather than being printed everywhere it applies. */
 function branchFields(template: DocumentTemplate): Set<string> {
@@ -84,48 +85,5 @@ describe.each(TEMPLATES.map((template) => [template.id, template] as const))("te
     }
     const text = `${template.content}\n${template.legalNotices.join("\n")}\n${template.description}`;
     expect(text).not.toMatch(/guaranteed|we guarantee|replaces? (a|your) lawyer|robot lawyer|you will win/i);
-  });
-});
-
-describe("catalogue order", () => {
-  it("ranks will, lease and llc as the three popular templates, with unique ranks", () => {
-    expect(POPULAR_TEMPLATE_IDS).toEqual(["will", "lease", "llc"]);
-    const ranks = TEMPLATES.map((template) => template.popularityRank);
-    expect(new Set(ranks).size).toBe(ranks.length);
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    expect(TEMPLATES.map((template) => template.id)).toEqual(["will", "lease", "llc", "living-trust", "cease-desist"]);
-  });
-
-  it("matches the spec's table for the three spec templates", () => {
-    const summary = TEMPLATES.slice(0, 3).map((t) => [
-      t.id,
-      t.category,
-      t.price,
-      t.estimatedTime,
-      t.complexity,
-      t.popularityRank,
-    ]);
-    expect(summary).toEqual([
-      ["will", "Estate Planning", 49.99, "15-20 minutes", "Moderate", 1],
-      ["lease", "Real Estate", 29.99, "10-15 minutes", "Simple", 2],
-      ["llc", "Business Formation", 79.99, "20-25 minutes", "Complex", 3],
-    ]);
-  });
-
-  it("uses a pattern with its own message and one without somewhere", () => {
-    const patterned = TEMPLATES.flatMap((template) => template.fields).filter((field) => field.validation?.pattern);
-    expect(patterned.some((field) => field.validation?.message)).toBe(true);
-    expect(patterned.some((field) => !field.validation?.message)).toBe(true);
-  });
-});
-
-describe("states for the Document Center assistant", () => {
-  it("offers 8 of the 15 as buttons and every one of the fifty states in the full list", () => {
-    expect(DOCUMENT_STATES).toHaveLength(15);
-    expect(STATE_BUTTON_COUNT).toBe(8);
-    expect(US_STATES).toHaveLength(50);
-    expect(new Set(US_STATES).size).toBe(50);
-    expect([...US_STATES].sort()).toEqual(US_STATES);
-    for (const state of DOCUMENT_STATES) expect(US_STATES).toContain(state);
   });
 });

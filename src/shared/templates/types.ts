@@ -71,8 +71,8 @@ export interface DocumentTemplate {
   legalNotices: string[];
   fields: TemplateField[];
   /**
-   * The document text. `{fieldId}` is replaced by the formatted answer; see `engine.ts` for the
-   * `{{#if}}` / `{{#unless}}` blocks and the `{{article}}`, `{{clause}}`, `{{item}}` counters.
+   * The document text. `{fieldId}` is replaced by the formatted answer; see `content-language.ts`
+   * for the `{{#if}}` / `{{#unless}}` blocks and the `{{article}}`, `{{clause}}`, `{{item}}` counters.
    */
   content: string;
 }

@@ -1,12 +1,16 @@
-import type { Answers, AnswerValue, DocumentTemplate, TemplateField } from "@shared/templates";
-import { formatCurrency, isFieldVisible } from "@shared/templates";
-import fc from "fast-check";
-
 /**
- * fast-check arbitraries for template answers: valid answer sets for any template, typed the
- * many ways people type names, amounts and dates. Used by the engine's property tests and by the
- * server's document tests.
+ * Sample valid answers for every template, as fast-check arbitraries: each field gets an answer
+ * typed the many ways people type names, amounts and dates (optional ones are sometimes left
+ * empty), and fields that end up hidden are sometimes given junk, which must never matter. Used by
+ * the templates' property tests (`templates.test.ts`), the server's document tests and the fuzz
+ * tests. It imports fast-check, a development dependency: tests and benchmarks only, never the
+ * app.
  */
+
+import fc from "fast-check";
+import type { Answers, AnswerValue, DocumentTemplate, TemplateField } from "./types";
+import { isFieldVisible } from "./validation";
+import { formatCurrency } from "./values";
 
 const WORDS = [
   "Maple",

@@ -1,37 +1,11 @@
 /**
- * LawGuide's document templates: the catalogue in popularity order, lookup by id, the 'Popular'
- * badge and the states offered by the Document Center assistant.
+ * The US states offered by the Document Center assistant (the 15 most populous, of which the
+ * first few are buttons, and all fifty for "another state"), and the starting answers a picked
+ * state gives a template.
  */
 
 import { UI_LIMITS } from "../constants";
-import { ceaseDesistTemplate } from "./templates/cease-desist";
-import { leaseTemplate } from "./templates/lease";
-import { livingTrustTemplate } from "./templates/living-trust";
-import { llcTemplate } from "./templates/llc";
-import { willTemplate } from "./templates/will";
 import type { Answers, DocumentTemplate } from "./types";
-
-/** Every template, most popular first (spec section 4: templates are listed in popularity order). */
-export const TEMPLATES: readonly DocumentTemplate[] = [
-  willTemplate,
-  leaseTemplate,
-  llcTemplate,
-  livingTrustTemplate,
-  ceaseDesistTemplate,
-].sort((a, b) => a.popularityRank - b.popularityRank);
-
-/** How many of the most popular templates carry the 'Popular' badge. */
-export const POPULAR_BADGE_COUNT = 3;
-
-/** Ids of the templates with the 'Popular' badge: the top 3 by popularity rank. */
-export const POPULAR_TEMPLATE_IDS: readonly string[] = TEMPLATES.slice(0, POPULAR_BADGE_COUNT).map(
-  (template) => template.id,
-);
-
-/** The template with this id, if any. */
-export function getTemplate(id: string): DocumentTemplate | undefined {
-  return TEMPLATES.find((template) => template.id === id);
-}
 
 /**
  * The 15 most populous US states, offered by the Document Center assistant, most populous first;
@@ -125,8 +99,3 @@ export function stateAnswers(template: DocumentTemplate, stateName: string): Ans
   if (!stateField.options.includes("Other")) return {};
   return template.fields.some((field) => field.id === "stateOther") ? { state: "Other", stateOther: name } : {};
 }
-
-export type { CatalogueItem, CatalogueItemId } from "./catalogue";
-export { DOCUMENT_CATALOGUE, getCatalogueItem, templateIdForCatalogueItem } from "./catalogue";
-export * from "./engine";
-export type * from "./types";
