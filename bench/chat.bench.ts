@@ -113,6 +113,7 @@ async function withServer(
   const server = await startServer({
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+    SIGNUP_LIMIT_PER_HOUR: "100000",
     LOG_LEVEL: "warn",
     OPENAI_API_KEY: "sk-bench",
     OPENAI_BASE_URL: openai.url,

@@ -9,11 +9,21 @@ export async function benchServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-bench-"));
   try {
     let t0 = performance.now();
-    let server = await startServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: "100000", LOG_LEVEL: "warn" });
+    let server = await startServer({
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      SIGNUP_LIMIT_PER_HOUR: "100000",
+      LOG_LEVEL: "warn",
+    });
     record("server", "first start (new database, migrations, seed)", performance.now() - t0, "ms");
     await stopGracefully(server);
     t0 = performance.now();
-    server = await startServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT_PER_MINUTE: "100000", LOG_LEVEL: "warn" });
+    server = await startServer({
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      SIGNUP_LIMIT_PER_HOUR: "100000",
+      LOG_LEVEL: "warn",
+    });
     record("server", "restart (existing database)", performance.now() - t0, "ms");
     const pid = server.process.pid ?? 0;
     record("server", "memory after start", rssMb(pid), "MB RSS");

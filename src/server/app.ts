@@ -30,8 +30,21 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * state-changing route, the API, then the built client with its SPA fallback.
  */
 export function createApp(services: Services) {
-  const { config, database, auth, accounts, settings, mailer, admin, cases, chat, testimonials, profile, documents } =
-    services;
+  const {
+    config,
+    health,
+    auth,
+    accounts,
+    settings,
+    mailer,
+    admin,
+    cases,
+    chat,
+    comparisons,
+    testimonials,
+    profile,
+    documents,
+  } = services;
   const guards = createSessionGuards({
     accounts,
     settings,
@@ -39,11 +52,11 @@ export function createApp(services: Services) {
   });
 
   const api = new Hono<AppEnv>()
-    .route("/health", createHealthRoutes(config, database, mailer))
+    .route("/health", createHealthRoutes(health))
     .route("/auth", createAuthRoutes(auth))
     .route("/", createAccountRoutes(guards))
     .route("/settings", createPublicSettingsRoutes(settings, config))
-    .route("/cases", createCasesRoutes(cases, chat, guards))
+    .route("/cases", createCasesRoutes(cases, chat, comparisons, guards))
     .route("/testimonials", createTestimonialsRoutes(testimonials))
     .route("/profile", createProfileRoutes(profile, auth, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
@@ -57,7 +70,7 @@ export function createApp(services: Services) {
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
   app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT));
 
-  const routes = app.route("/api", api);
+  app.route("/api", api);
   if (mailer.kind === "outbox") app.route("/dev", createOutboxRoutes(mailer, guards));
   app.all("/api/*", () => {
     throw new ApiError(404, ERROR_CODES.notFound, GENERIC_TEXT.notFound);
@@ -91,9 +104,5 @@ export function createApp(services: Services) {
   });
   app.notFound((c) => c.json({ error: { code: ERROR_CODES.notFound, message: GENERIC_TEXT.notFound } }, 404));
 
-  return routes;
+  return app;
 }
-
-export type App = ReturnType<typeof createApp>;
-/** The API's type, for Hono's typed client in the browser (`hc<AppType>`). */
-export type AppType = App;

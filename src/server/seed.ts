@@ -1,9 +1,18 @@
+import type { Config } from "./config";
 import { DEMO_ACCOUNTS } from "./config";
-import { seedAccounts } from "./features/account/account.seed";
-import type { Services } from "./services";
+import { type AccountSeedDeps, seedAccounts } from "./features/account/account.seed";
+
+/** What seeding needs (the composition root passes its services). */
+export interface SeedDeps extends AccountSeedDeps {
+  config: Config;
+  settings: { seedDefaults(): Promise<void> };
+  models: { seedDefaults(): Promise<void> };
+  testimonials: { seedDefaults(): Promise<void> };
+  billing: { ensureDemoPremium(userId: string): Promise<void> };
+}
 
 /** Everything a new database needs; safe to run at every start (it only adds what is missing). */
-export async function seed(services: Services): Promise<void> {
+export async function seed(services: SeedDeps): Promise<void> {
   await services.settings.seedDefaults();
   await services.models.seedDefaults();
   await services.testimonials.seedDefaults();

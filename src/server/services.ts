@@ -1,4 +1,3 @@
-import { createAssistant } from "./ai/assistant";
 import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -6,10 +5,14 @@ import { createAccountService, type ResolvedSession } from "./features/account/a
 import { AUTH_CHANGED_CHANNEL, createSessionCache } from "./features/account/session-cache";
 import { createAdminService } from "./features/admin/admin.service";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
+import { createAssistant } from "./features/assistant/assistant.service";
 import { createBillingService } from "./features/billing/billing.service";
 import { createCasesService } from "./features/cases/cases.service";
 import { createChatService } from "./features/cases/chat.service";
+import { createComparisonsService } from "./features/cases/comparisons.service";
+import { createReplyStops } from "./features/cases/reply-stops";
 import { createDocumentsService } from "./features/documents/documents.service";
+import { createHealthService } from "./features/health/health.service";
 import { createTestimonialsService } from "./features/landing/landing.service";
 import { createLogService } from "./features/logs/logs.service";
 import { createMailer } from "./features/mail/mail.service";
@@ -80,12 +83,15 @@ export function createServices(config: Config, database: Database, logger: Logge
     { settings, models, logs, usage },
   );
   const cases = createCasesService(db, settings, logs);
-  const chat = createChatService({ db, run: database.run, assistant, settings, logs, logger, usage });
+  const stops = createReplyStops(database.run);
+  const chat = createChatService({ db, run: database.run, assistant, settings, logger, usage, stops });
+  const comparisons = createComparisonsService({ db, run: database.run, assistant, settings, logs, usage });
   const testimonials = createTestimonialsService(db);
   const storage = createStorage(config.dataDir);
   const profile = createProfileService({ db, accounts, logs, storage, builtInAdminEmail: config.admin.email });
   const documents = createDocumentsService(db, logs);
   const admin = createAdminService({ db, logs, mailer, accounts });
+  const health = createHealthService(config, database, mailer);
   return {
     documents,
     storage,
@@ -105,9 +111,11 @@ export function createServices(config: Config, database: Database, logger: Logge
     assistant,
     cases,
     chat,
+    comparisons,
     testimonials,
     usage,
     admin,
+    health,
   };
 }
 

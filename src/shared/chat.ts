@@ -9,9 +9,6 @@ export const COMPARISON_MIN_CHARS = 100;
 export const MESSAGES_PAGE_SIZE = 30;
 export const CASES_PAGE_SIZE = 20;
 
-export const LEGAL_DISCLAIMER =
-  "This is general legal information, not legal advice. Laws vary by state; for advice on your situation, talk to a licensed attorney.";
-
 /** Spec section 5 'Comparison rule': over 100 characters, or any message from a Premium member. */
 export function opensComparison(text: string, isPremium: boolean, comparisonEnabled = true): boolean {
   if (!comparisonEnabled) return false;
@@ -148,9 +145,4 @@ export function titleFromQuestion(text: string, max = 50): string {
   const cut = clean.slice(0, max);
   const space = cut.lastIndexOf(" ");
   return `${(space > 20 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
-}
-
-/** Messages left for a Free member in a case, or null for unlimited. */
-export function messagesRemaining(plan: "free" | "premium", used: number, limit: number): number | null {
-  return plan === "premium" ? null : Math.max(0, limit - used);
 }

@@ -5,11 +5,8 @@
 
 export const AUTH_INIT_TIMEOUT_MS = 10_000;
 
-export const FREE_MESSAGES_PER_CASE = 10;
-export const MESSAGE_WARNING_FROM = 8;
-export const FREE_UPLOADS_PER_MONTH = 3;
-export const MAX_UPLOAD_BYTES = 10_485_760;
-export const ACCEPTED_UPLOAD_EXTENSIONS = ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif"] as const;
+/** The Free plan's messages per case until an administrator changes it (setting freeUserMessageLimit). */
+export const FREE_MESSAGE_LIMIT_DEFAULT = 10;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;

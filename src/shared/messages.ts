@@ -62,11 +62,6 @@ export const AI_LIMIT_TEXT = {
   messageKept: "Your message is saved in the case.",
 } as const;
 
-export const UPLOAD_TEXT = {
-  wrongType: "Please upload only images, PDFs, or document files.",
-  tooLarge: "File size must be less than 10MB.",
-} as const;
-
 export const BILLING_TEXT = {
   noSession: "No valid session found",
   fetchFailed: "Failed to fetch subscription data",

@@ -1,18 +1,44 @@
 /**
  * The plan catalogue: every price and entitlement on every screen comes from here, and the
- * server's plan checks read the same entitlements.
+ * server's plan checks read the same entitlements. A number an administrator can change (the Free
+ * message limit) is named here and read from the settings, so the rule is one function that the
+ * server and the browser both call.
  */
 
-export type PlanId = "free" | "premium";
+export type PlanId = "free" | "basic" | "premium";
+/** The plans a member can subscribe to. */
+export type PaidPlanId = Exclude<PlanId, "free">;
+export const PAID_PLANS: readonly PaidPlanId[] = ["basic", "premium"];
+
+/** What a plan allows. A setting's name means "the administrator's value of that setting". */
+export interface Entitlements {
+  /** Member messages per case; null is unlimited. */
+  messagesPerCase: number | "freeUserMessageLimit" | null;
+  /** Uploads per calendar month; null is unlimited. */
+  uploadsPerMonth: number | null;
+  /** Both assistants' full answers side by side (else short previews with an upgrade prompt). */
+  fullComparison: boolean;
+  /** AI tokens a day, from the settings. */
+  dailyTokens: "freeDailyTokenCap" | "basicDailyTokenCap" | "premiumDailyTokenCap";
+  phoneSupport: boolean;
+}
 
 export interface Plan {
   id: PlanId;
   name: string;
   priceCents: number;
   interval: "month";
+  /** Days of free trial when a member subscribes for the first time (trials on in the settings). */
   trialDays: number;
   tagline: string;
-  features: readonly string[];
+  /** Marked 'Most Popular' in the plan picker. */
+  mostPopular: boolean;
+  entitlements: Entitlements;
+}
+
+/** The settings the plan rules read (public settings carry the ones the browser needs). */
+export interface PlanSettings {
+  freeUserMessageLimit: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -23,40 +49,126 @@ export const PLANS: Record<PlanId, Plan> = {
     interval: "month",
     trialDays: 0,
     tagline: "Get clear legal information at no cost.",
-    features: [
-      "10 messages per case with the AI assistant",
-      "Basic document templates",
-      "Document upload and analysis (3 per month)",
-      "Email support",
-    ],
+    mostPopular: false,
+    entitlements: {
+      messagesPerCase: "freeUserMessageLimit",
+      uploadsPerMonth: 3,
+      fullComparison: false,
+      dailyTokens: "freeDailyTokenCap",
+      phoneSupport: false,
+    },
+  },
+  basic: {
+    id: "basic",
+    name: "Basic",
+    priceCents: 400,
+    interval: "month",
+    trialDays: 0,
+    tagline: "More room to talk your case through, at a small price.",
+    mostPopular: false,
+    entitlements: {
+      messagesPerCase: 30,
+      uploadsPerMonth: 10,
+      fullComparison: false,
+      dailyTokens: "basicDailyTokenCap",
+      phoneSupport: false,
+    },
   },
   premium: {
     id: "premium",
-    name: "Premium",
+    name: "Premium Solutions",
     priceCents: 2999,
     interval: "month",
     trialDays: 7,
     tagline: "Unlimited help and a second opinion from another AI.",
-    features: [
-      "Unlimited consultation",
-      "Multi-AI comparison",
-      "Premium document templates",
-      "Priority attorney referrals",
-      "Priority and phone support",
-      "7-day free trial, cancel anytime",
-    ],
+    mostPopular: true,
+    entitlements: {
+      messagesPerCase: null,
+      uploadsPerMonth: null,
+      fullComparison: true,
+      dailyTokens: "premiumDailyTokenCap",
+      phoneSupport: true,
+    },
   },
 };
 
-/** Subscription statuses that grant Premium (spec section 4 'Subscription'). */
-export const PREMIUM_STATUSES = ["active", "trialing"] as const;
+/** How many messages are left when the chat starts warning (spec: from the 8th of 10). */
+export const MESSAGE_WARNING_REMAINING = 2;
 
-export function isPremiumStatus(status: string | null | undefined): boolean {
+/** Member messages allowed in one case on this plan; null when unlimited. */
+export function messageLimit(plan: PlanId, settings: PlanSettings): number | null {
+  const rule = PLANS[plan].entitlements.messagesPerCase;
+  return rule === "freeUserMessageLimit" ? settings.freeUserMessageLimit : rule;
+}
+
+/** Messages left in a case after `used` of the member's own; null when unlimited. */
+export function messagesRemaining(plan: PlanId, settings: PlanSettings, used: number): number | null {
+  const limit = messageLimit(plan, settings);
+  return limit === null ? null : Math.max(0, limit - used);
+}
+
+/** Whether the chat shows the '{n} message(s) remaining' bar. */
+export function showsMessageWarning(remaining: number | null): boolean {
+  return remaining !== null && remaining > 0 && remaining <= MESSAGE_WARNING_REMAINING;
+}
+
+/** Which of the administrators' model tiers answers a plan's members (Basic uses the Free models). */
+export function modelTier(plan: PlanId): "free" | "premium" {
+  return plan === "premium" ? "premium" : "free";
+}
+
+/** AI tokens the providers may spend on a member of this plan in a day. */
+export function dailyTokenCap(
+  plan: PlanId,
+  settings: { freeDailyTokenCap: number; basicDailyTokenCap: number; premiumDailyTokenCap: number },
+): number {
+  return settings[PLANS[plan].entitlements.dailyTokens];
+}
+
+/** What a plan includes, in words, with the numbers in force (landing, upgrade modal, Premium page, Terms, Help). */
+export function planFeatures(plan: PlanId, settings: PlanSettings): string[] {
+  const limit = messageLimit(plan, settings);
+  if (plan !== "premium") {
+    return [`${limit} messages per case with the AI assistant`, "Basic document templates", "Email support"];
+  }
+  return [
+    "Unlimited consultation",
+    "Multi-AI comparison",
+    "Premium document templates",
+    "Priority attorney referrals",
+    "Priority and phone support",
+  ];
+}
+
+/** Whether a subscription status keeps its plan in force (spec section 4 'Subscription': active or trialing). */
+export function isActiveStatus(status: string | null | undefined): boolean {
   return status === "active" || status === "trialing";
 }
 
-export function planForStatus(status: string | null | undefined): PlanId {
-  return isPremiumStatus(status) ? "premium" : "free";
+/** What decides a member's plan: their subscription as last stored. */
+export interface SubscriptionState {
+  plan: string;
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** Set after a failed payment: the plan stays until then. */
+  graceUntil: Date | null;
+}
+
+/**
+ * The plan a member has now, and until when it is sure to hold (null: until the subscription
+ * changes). Active or trialing: the subscription's plan, unless it was cancelled at the end of a
+ * period that has passed. Past due: the plan while the grace period lasts. Anything else: Free.
+ */
+export function entitledPlan(sub: SubscriptionState | null, now = new Date()): { plan: PlanId; until: Date | null } {
+  const plan: PlanId = sub?.plan === "basic" || sub?.plan === "premium" ? sub.plan : "free";
+  if (!sub || plan === "free") return { plan: "free", until: null };
+  if (isActiveStatus(sub.status)) {
+    if (!sub.cancelAtPeriodEnd || !sub.currentPeriodEnd) return { plan, until: null };
+    return sub.currentPeriodEnd > now ? { plan, until: sub.currentPeriodEnd } : { plan: "free", until: null };
+  }
+  if (sub.status === "past_due" && sub.graceUntil && sub.graceUntil > now) return { plan, until: sub.graceUntil };
+  return { plan: "free", until: null };
 }
 
 /** '$29.99' or '$0'. */

@@ -21,3 +21,11 @@ export interface SessionUser {
   preferences: Preferences;
   plan: PlanId;
 }
+
+/** Split a display name into first and last name ('Ada Lovelace' → Ada / Lovelace). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim();
+  const space = trimmed.indexOf(" ");
+  if (space === -1) return { firstName: trimmed, lastName: "" };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}

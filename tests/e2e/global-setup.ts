@@ -16,6 +16,8 @@ export default async function globalSetup() {
   const server = await startServer({
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT_PER_MINUTE: "5000",
+    // Every journey registers its own members from this one address.
+    SIGNUP_LIMIT_PER_HOUR: "5000",
     OPENAI_API_KEY: "sk-e2e-openai",
     OPENAI_BASE_URL: openai.url,
     ANTHROPIC_API_KEY: "sk-ant-e2e",

@@ -9,21 +9,21 @@ test.describe("Help & Support", () => {
       await expect(page.getByRole("heading", { level: 2, name: group })).toBeVisible();
     }
     const search = page.getByLabel("Search help");
-    const uploadQuestion = page.getByRole("button", { name: "Which files can I upload, and how large can they be?" });
+    const uploadQuestion = page.getByRole("button", { name: "How many messages can I send in a case?" });
     const startQuestion = page.getByRole("button", { name: "How do I start a new legal chat?" });
 
-    await search.fill("UPLOAD");
+    await search.fill("SEND IN A CASE");
     await expect(uploadQuestion).toBeVisible();
     await expect(startQuestion).toBeHidden();
-    await expect(page.getByRole("status").filter({ hasText: /match your search/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /matches your search/ })).toBeVisible();
 
     // Answers open and close (disclosure buttons).
     await expect(uploadQuestion).toHaveAttribute("aria-expanded", "false");
     await uploadQuestion.click();
     await expect(uploadQuestion).toHaveAttribute("aria-expanded", "true");
-    await expect(page.getByText(/files of up to 10 MB each/)).toBeVisible();
+    await expect(page.getByText(/you can send 10 messages in each case/)).toBeVisible();
     await uploadQuestion.click();
-    await expect(page.getByText(/files of up to 10 MB each/)).toBeHidden();
+    await expect(page.getByText(/you can send 10 messages in each case/)).toBeHidden();
 
     // Answers are searched too: 'privilege' is only in an answer.
     await search.fill("privilege");

@@ -19,7 +19,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded database durability
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const env = (dir: string) => ({ DATA_DIR: dir, AUTH_RATE_LIMIT_PER_MINUTE: "1000" });
+  const env = (dir: string) => ({ DATA_DIR: dir, AUTH_RATE_LIMIT_PER_MINUTE: "1000", SIGNUP_LIMIT_PER_HOUR: "100000" });
 
   it("keeps every confirmed account through repeated kill -9", { timeout: 240_000 }, async () => {
     const dir = dataDir();

@@ -1,3 +1,5 @@
+import { FREE_MESSAGE_LIMIT_DEFAULT } from "@shared/constants";
+import type { PlanSettings } from "@shared/plans";
 import type { PublicSettings } from "@shared/schemas/settings";
 import { useEffect, useState } from "react";
 import { apiFetch } from "./api";
@@ -25,4 +27,13 @@ export function usePublicSettings(): PublicSettings | null {
     };
   }, []);
   return settings;
+}
+
+/** The numbers the plan rules read, live (the defaults until the settings have arrived). */
+export function planSettingsOf(settings: PublicSettings | null): PlanSettings {
+  return { freeUserMessageLimit: settings?.freeUserMessageLimit ?? FREE_MESSAGE_LIMIT_DEFAULT };
+}
+
+export function usePlanSettings(): PlanSettings {
+  return planSettingsOf(usePublicSettings());
 }

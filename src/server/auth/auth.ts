@@ -9,6 +9,8 @@ import {
   signInBodySchema,
   signUpBodySchema,
 } from "@shared/schemas/auth";
+import type { SystemSettings } from "@shared/schemas/settings";
+import { splitName } from "@shared/session";
 import { passwordLengthError } from "@shared/validation/auth-rules";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -18,12 +20,6 @@ import type { z } from "zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema";
-import type { AccountService, SignInPause } from "../features/account/account.service";
-import { splitName } from "../features/account/account.service";
-import type { LogService } from "../features/logs/logs.service";
-import type { Mailer } from "../features/mail/mail.service";
-import type { SettingsService } from "../features/settings/settings.service";
-import type { UsageService } from "../features/usage/usage.service";
 import { describeFault, type Logger } from "../lib/logger";
 import { releasingContext } from "./auth-context";
 
@@ -41,15 +37,48 @@ export const PUBLIC_AUTH_ENDPOINTS = new Set([
   "POST /change-password",
 ]);
 
+/** A paused sign-in: `address` is this address locked out of the account, `account` its guess ceiling. */
+export interface SignInPause {
+  scope: "address" | "account";
+  until: Date;
+}
+
+/**
+ * What the account system needs from LawGuide's features, handed over at construction: auth is a
+ * layer below the features and imports none of them (the composition root wires them in).
+ */
 export interface AuthDeps {
   config: Config;
   db: Db;
   logger: Logger;
-  mailer: Mailer;
-  settings: SettingsService;
-  accounts: AccountService;
-  logs: LogService;
-  usage: UsageService;
+  mailer: { send(mail: { to: string; subject: string; text: string; html?: string }): Promise<void> };
+  settings: { get(): Promise<SystemSettings> };
+  accounts: {
+    ensureProfile(
+      userId: string,
+      seed: { firstName?: string; lastName?: string; phone?: string | undefined; profession?: string | undefined },
+    ): Promise<void>;
+    recordSignIn(userId: string): Promise<void>;
+    lockout: {
+      check(email: string, client: string | null): Promise<SignInPause | null>;
+      recordFailure(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null>;
+      recordSuccess(email: string, client: string | null): Promise<void>;
+      clear(email: string): Promise<number>;
+    };
+  };
+  logs: {
+    app(entry: {
+      userId?: string | null;
+      ipAddress?: string | null;
+      userAgent?: string | null;
+      level?: "info" | "warn";
+      category: "auth";
+      message: string;
+      metadata?: Record<string, unknown>;
+    }): Promise<void>;
+  };
+  /** A fixed-window limit: the seconds to wait when `key` is over `limit`, else null. */
+  usage: { hit(key: string, limit: number, windowSeconds: number): Promise<number | null> };
 }
 
 /** The shared schema each account endpoint's body must pass before better-auth reads it. */

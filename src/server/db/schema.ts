@@ -119,6 +119,8 @@ export const userProfiles = pgTable("user_profiles", {
     .$type<{ emailNotifications: boolean; pushNotifications: boolean; marketingEmails: boolean }>()
     .notNull(),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /** The member's customer at Stripe, created once at their first checkout. */
+  stripeCustomerId: text("stripe_customer_id").unique(),
   ...timestamps,
 });
 
@@ -340,6 +342,8 @@ export const subscriptions = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** stripe | demo | admin */
     source: text("source").notNull(),
+    /** The plan of the catalogue (`src/shared/plans.ts`): basic | premium. */
+    plan: text("plan").notNull().default("premium"),
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     priceId: text("price_id"),
@@ -349,9 +353,36 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     paymentMethodBrand: text("payment_method_brand"),
     paymentMethodLast4: text("payment_method_last4"),
+    /** After a failed payment: the plan stays in force until then (gracePeriodDays). */
+    graceUntil: timestamp("grace_until", { withTimezone: true }),
+    /** When the member's one free trial started (a trial is given once per member). */
+    trialUsedAt: timestamp("trial_used_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("subscriptions_user_idx").on(t.userId), index("subscriptions_status_idx").on(t.status)],
+);
+
+/**
+ * Checkout sessions LawGuide started (Stripe's, or the demo checkout's): whose they are and how
+ * they ended, so a member can only ever sync or read their own.
+ */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    /** stripe | demo */
+    provider: text("provider").notNull(),
+    /** open | complete | declined | expired */
+    status: text("status").notNull().default("open"),
+    withTrial: boolean("with_trial").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 export const stripeEvents = pgTable("stripe_events", {
@@ -485,6 +516,7 @@ export const schema = {
   attorneyReferrals,
   documentDrafts,
   subscriptions,
+  checkoutSessions,
   stripeEvents,
   appLogs,
   auditLogs,

@@ -1,15 +1,25 @@
 import { ERROR_CODES } from "@shared/api-error";
 import { GENERIC_TEXT } from "@shared/messages";
+import type { SessionUser } from "@shared/session";
 import type { Context, MiddlewareHandler } from "hono";
 import { readSessionToken } from "../auth/session-cookie";
-import type { AccountService } from "../features/account/account.service";
-import type { SettingsService } from "../features/settings/settings.service";
 import { ApiError, unauthenticated } from "../lib/errors";
 import type { AppEnv } from "./env";
 
+/**
+ * What the guards need, handed over at construction: http/ is a layer below the features and
+ * imports none of them.
+ */
 export interface SessionDeps {
-  accounts: AccountService;
-  settings: SettingsService;
+  accounts: {
+    /** The member behind a session token, or null (unknown, expired, banned). */
+    resolveSession(
+      token: string,
+    ): Promise<{ sessionId: string; expiresAt: Date; role: string; user: Readonly<SessionUser> } | null>;
+    /** Push the session's expiry out again (sliding sessions). */
+    slideSession(sessionId: string, expiresAt: Date, timeoutHours: number): Promise<void>;
+  };
+  settings: { get(): Promise<{ security: { sessionTimeout: number } }> };
   authSecret: string;
 }
 

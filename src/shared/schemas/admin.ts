@@ -38,3 +38,17 @@ export interface OutboxMail {
   text: string;
   createdAt: string;
 }
+
+/** GET /api/admin/stats (spec section 3 'Admin stats'). */
+export interface AdminStats {
+  users: { total: number; new_this_month: number };
+  cases: { active: number; total: number };
+  documents: { total: number; generated: number };
+  ai: { queries_today: number; average_response_time: number };
+}
+
+/** GET /api/admin/outbox */
+export interface OutboxList {
+  kind: "smtp" | "outbox";
+  mails: OutboxMail[];
+}

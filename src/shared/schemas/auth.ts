@@ -51,7 +51,7 @@ export const signInBodySchema = z.object({
 
 export const requestPasswordResetBodySchema = z.object({
   email: emailSchema,
-  redirectTo: z.string().max(500).optional(),
+  redirectTo: text({ max: 500 }).optional(),
 });
 
 /** Reset tokens are made by the account system from letters, digits, '-' and '_'. */

@@ -30,9 +30,13 @@ export const chooseComparisonSchema = z.object({
   side: z.enum(["anthropic", "openai"]),
 });
 
+export const CASE_SEARCH_MAX_CHARS = 100;
+
 export const listQuerySchema = z.object({
   cursor: listCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
+  /** Words to find in the title or description (case-insensitive). */
+  q: text({ max: CASE_SEARCH_MAX_CHARS, tooLong: `Search for up to ${CASE_SEARCH_MAX_CHARS} characters.` }).optional(),
 });
 
 export const messagesQuerySchema = z.object({

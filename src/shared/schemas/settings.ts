@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FREE_MESSAGE_LIMIT_DEFAULT } from "../constants";
 import { text } from "./text";
 
 /**
@@ -21,11 +22,13 @@ export const generalSettingsSchema = z.object({
 export const aiSettingsSchema = z.object({
   defaultProvider: z.enum(["anthropic", "openai"]).default("anthropic"),
   enableComparison: z.boolean().default(true),
-  freeUserMessageLimit: int(1, 100, 10),
+  freeUserMessageLimit: int(1, 100, FREE_MESSAGE_LIMIT_DEFAULT),
   previewTokenLimit: int(50, 500, 200),
   responseTimeout: int(10, 120, 30),
   /** Tokens the providers may spend on one Free member a day (spec section 9). */
   freeDailyTokenCap: int(1_000, 10_000_000, 10_000),
+  /** Tokens the providers may spend on one Basic member a day. */
+  basicDailyTokenCap: int(1_000, 10_000_000, 30_000),
   /** Tokens the providers may spend on one Premium member a day (spec section 9). */
   premiumDailyTokenCap: int(1_000, 10_000_000, 100_000),
   /** AI calls one member may start in a minute (a question, a regeneration, a comparison's two sides). */
@@ -65,6 +68,13 @@ export const settingsSectionSchemas = {
 
 export type SettingsSection = keyof typeof settingsSectionSchemas;
 export const SETTINGS_SECTIONS = Object.keys(settingsSectionSchemas) as SettingsSection[];
+
+/** PUT /api/admin/settings/:section */
+export const settingsSectionParamSchema = z.object({
+  section: z.enum(SETTINGS_SECTIONS as [SettingsSection, ...SettingsSection[]], { error: "Unknown settings section." }),
+});
+/** Its body: some of the section's values, checked against the section's schema by the server. */
+export const settingsPatchSchema = z.record(z.string().max(60), z.unknown());
 
 export const systemSettingsSchema = z.object({
   general: generalSettingsSchema.prefault({}),

@@ -1,4 +1,5 @@
 import { cn } from "@client/lib/cn";
+import { AlertCircle } from "lucide-react";
 import { type ComponentProps, type ReactNode, useId } from "react";
 
 export const controlClasses = cn(
@@ -36,11 +37,7 @@ export function Field({ label, help, error, required, className, children, label
       <div className="flex items-baseline justify-between gap-2">
         <span className="block text-sm font-semibold text-slate-800">
           <label htmlFor={id}>{label}</label>
-          {required ? (
-            <span className="ml-1 text-red-700" aria-hidden>
-              *
-            </span>
-          ) : null}
+          {required ? <RequiredMark /> : null}
         </span>
         {labelAside}
       </div>
@@ -50,17 +47,46 @@ export function Field({ label, help, error, required, className, children, label
         ...(error ? { "aria-invalid": true as const } : {}),
         ...(required ? { required: true } : {}),
       })}
+      <FieldMessages helpId={helpId} errorId={errorId} help={help} error={error} />
+    </div>
+  );
+}
+
+/** The asterisk after a required field's label (the control itself says `required`). */
+export function RequiredMark() {
+  return (
+    <span className="ml-1 text-red-700" aria-hidden>
+      *
+    </span>
+  );
+}
+
+/** A field's help and error texts, under ids its control names in aria-describedby. */
+export function FieldMessages({
+  helpId,
+  errorId,
+  help,
+  error,
+}: {
+  helpId: string | undefined;
+  errorId: string | undefined;
+  help: ReactNode;
+  error: string | null | undefined;
+}) {
+  return (
+    <>
       {help ? (
         <p id={helpId} className="text-sm text-slate-600">
           {help}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700">
+        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -65,6 +65,7 @@ export function RegisterPage() {
       }
       navigate(user ? (takeReturnTo() ?? "/dashboard") : "/login", { replace: true });
     } catch (e) {
+      setSubmitting(false);
       setError(
         e instanceof ApiRequestError && e.status > 0 && e.status < 500 ? e.message : AUTH_TEXT.registrationFailed,
       );

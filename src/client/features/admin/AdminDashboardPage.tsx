@@ -1,8 +1,8 @@
 import { Card } from "@client/components/ui/Card";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { FullScreenLoading } from "@client/components/ui/Spinner";
-import { unwrap } from "@client/lib/api";
-import { api } from "@client/lib/typed-api";
+import { apiFetch } from "@client/lib/api";
+import type { AdminStats } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Briefcase, FileText, Users } from "lucide-react";
 import { useSearchParams } from "react-router";
@@ -34,7 +34,7 @@ export function AdminDashboardPage() {
 }
 
 function Overview() {
-  const stats = useQuery({ queryKey: ["admin", "stats"], queryFn: () => unwrap<StatsBody>(api.admin.stats.$get()) });
+  const stats = useQuery({ queryKey: ["admin", "stats"], queryFn: () => apiFetch<AdminStats>("/api/admin/stats") });
   if (stats.isPending) return <FullScreenLoading text="Loading admin dashboard..." />;
   const s = stats.data;
   const cards = [
@@ -75,11 +75,4 @@ function Overview() {
       </div>
     </>
   );
-}
-
-interface StatsBody {
-  users: { total: number; new_this_month: number };
-  cases: { active: number; total: number };
-  documents: { total: number; generated: number };
-  ai: { queries_today: number; average_response_time: number };
 }

@@ -3,10 +3,9 @@ import { Card } from "@client/components/ui/Card";
 import { EmptyState } from "@client/components/ui/EmptyState";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
-import { unwrap } from "@client/lib/api";
+import { apiFetch } from "@client/lib/api";
 import { formatDateTime } from "@client/lib/dates";
-import { api } from "@client/lib/typed-api";
-import type { OutboxMail } from "@shared/schemas/admin";
+import type { OutboxList } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { Fragment } from "react";
@@ -43,7 +42,7 @@ function MailText({ text }: { text: string }) {
 export function OutboxSection() {
   const outbox = useQuery({
     queryKey: ["admin", "outbox"],
-    queryFn: () => unwrap<{ kind: "smtp" | "outbox"; mails: OutboxMail[] }>(api.admin.outbox.$get({ query: {} })),
+    queryFn: () => apiFetch<OutboxList>("/api/admin/outbox"),
   });
   return (
     <>

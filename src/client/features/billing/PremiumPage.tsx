@@ -1,13 +1,16 @@
 import { Badge } from "@client/components/ui/Badge";
 import { Card } from "@client/components/ui/Card";
+import { FeatureList } from "@client/components/ui/FeatureList";
 import { PageHeader } from "@client/components/ui/PageHeader";
+import { usePlanSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
-import { formatPlanPrice, PLANS } from "@shared/plans";
-import { Check, Crown } from "lucide-react";
+import { formatPlanPrice, PLANS, planFeatures } from "@shared/plans";
+import { Crown } from "lucide-react";
 
 export function PremiumPage() {
   const { user } = useSession();
   const isPremium = user?.plan === "premium";
+  const planSettings = usePlanSettings();
   return (
     <>
       <PageHeader title="LawGuide Premium" description={PLANS.premium.tagline} />
@@ -26,14 +29,7 @@ export function PremiumPage() {
               {plan.trialDays ? <Badge tone="amber">{plan.trialDays}-day free trial</Badge> : null}
             </div>
             <p className="mt-1 text-2xl font-bold text-primary-950">{formatPlanPrice(plan)}</p>
-            <ul className="mt-4 space-y-2 text-sm text-slate-700">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check className="size-4 shrink-0 text-green-700" aria-hidden />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <FeatureList items={planFeatures(plan.id, planSettings)} className="mt-4" />
           </Card>
         ))}
       </div>

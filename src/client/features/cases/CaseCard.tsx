@@ -70,6 +70,7 @@ export function CaseCard({
               size="sm"
               onClick={onRefer}
               disabled={busy}
+              aria-label={`Refer to Attorney: ${item.title}`}
               icon={<Scale className="size-4" aria-hidden />}
             >
               Refer to Attorney
@@ -81,6 +82,7 @@ export function CaseCard({
               size="sm"
               onClick={onRestore}
               disabled={busy}
+              aria-label={`Restore: ${item.title}`}
               icon={<ArchiveRestore className="size-4" aria-hidden />}
             >
               Restore
@@ -91,6 +93,7 @@ export function CaseCard({
               size="sm"
               onClick={onArchive}
               disabled={busy}
+              aria-label={`Archive: ${item.title}`}
               icon={<Archive className="size-4" aria-hidden />}
             >
               Archive

@@ -9,6 +9,7 @@ import { useDialogState } from "@client/lib/use-dialog-state";
 import { autoSendQuestion, opensComparison } from "@shared/chat";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
+import { showsMessageWarning } from "@shared/plans";
 import { Crown, Loader2, SearchX } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
@@ -70,7 +71,7 @@ export function CaseChatPage() {
   const c = detail.data;
   const remaining = c?.remaining ?? null;
   const limit = c?.messageLimit ?? null;
-  const blocked = !premium && remaining !== null && remaining <= 0;
+  const blocked = remaining !== null && remaining <= 0;
   const archived = c?.status === "archived";
   const streaming = conversation.streaming;
 
@@ -185,7 +186,7 @@ export function CaseChatPage() {
   const lastMessage = conversation.messages[conversation.messages.length - 1];
   const canRegenerate = !streaming && !archived && lastAssistant && lastMessage && !lastMessage.isUser;
   const used = c.userMessageCount;
-  const warn = !premium && limit !== null && remaining !== null && remaining > 0 && used >= limit - 2;
+  const warn = showsMessageWarning(remaining);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -298,7 +299,8 @@ export function CaseChatPage() {
         streaming={Boolean(streaming)}
         stopping={Boolean(streaming?.stopping)}
         blocked={blocked || archived}
-        counter={!premium && limit !== null ? `${used}/${limit}` : null}
+        blockedText={archived ? "This case is archived. Restore it to continue chatting." : undefined}
+        counter={limit !== null ? `${used}/${limit}` : null}
       />
 
       {comparing ? (

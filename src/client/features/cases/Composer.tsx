@@ -12,6 +12,8 @@ interface ComposerProps {
   streaming: boolean;
   stopping: boolean;
   blocked: boolean;
+  /** What the box says while blocked (the message limit's text unless given). */
+  blockedText?: string;
   /** 'n/10' for Free members; null when unlimited. */
   counter: string | null;
 }
@@ -28,6 +30,7 @@ export const Composer = memo(function Composer({
   streaming,
   stopping,
   blocked,
+  blockedText = "Upgrade to continue chatting...",
   counter,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -68,7 +71,7 @@ export const Composer = memo(function Composer({
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
           disabled={blocked}
-          placeholder={blocked ? "Upgrade to continue chatting..." : "Ask any legal question..."}
+          placeholder={blocked ? blockedText : "Ask any legal question..."}
           aria-describedby={hintId}
           className={cn(
             "block min-h-10 flex-1 resize-none rounded-[var(--radius-control)] border border-slate-400 bg-white px-3 py-2 text-base leading-6",

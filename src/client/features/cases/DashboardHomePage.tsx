@@ -1,10 +1,10 @@
-import { Button } from "@client/components/ui/Button";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { useSession } from "@client/lib/session";
 import { EXAMPLE_CHATS, exampleCaseDescription } from "@shared/chat";
 import { FileText, GitCompare, MessageSquarePlus, Scale, ShieldCheck } from "lucide-react";
+import { NewChatButton } from "./NewChatButton";
 import { useStartCase } from "./use-start-case";
 
 const FEATURES = [
@@ -27,15 +27,7 @@ export function DashboardHomePage() {
       <PageHeader
         title={`Welcome${user?.firstName ? `, ${user.firstName}` : ""}`}
         description="What legal question can we help you understand today?"
-        actions={
-          <Button
-            onClick={() => startCase.start()}
-            loading={startCase.pending}
-            icon={<MessageSquarePlus className="size-5" aria-hidden />}
-          >
-            New Chat
-          </Button>
-        }
+        actions={<NewChatButton />}
       />
 
       <section aria-labelledby="examples-title">

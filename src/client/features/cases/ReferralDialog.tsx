@@ -1,5 +1,4 @@
-import { Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
+import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
 import { useToast } from "@client/components/ui/Toast";
 import { CASE_TEXT } from "@shared/messages";
 import { Scale } from "lucide-react";
@@ -31,28 +30,22 @@ export const ReferralDialog = memo(function ReferralDialog({
       },
     });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Refer to an attorney"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} loading={refer.isPending} icon={<Scale className="size-4" aria-hidden />}>
-            Request Referral
-          </Button>
-        </>
-      }
+      size="md"
+      tone="primary"
+      confirmLabel="Request Referral"
+      confirmIcon={<Scale className="size-4" aria-hidden />}
+      onConfirm={confirm}
+      pending={refer.isPending}
     >
-      <div className="space-y-3 text-slate-700">
-        <p>We will pass this case to an attorney in our referral network, who will contact you within 24 hours.</p>
-        <p>
-          LawGuide is not a law firm. No attorney-client relationship exists until an attorney agrees to take your
-          matter. The attorney sets their own fees and will tell you before any work starts.
-        </p>
-      </div>
-    </Dialog>
+      <p>We will pass this case to an attorney in our referral network, who will contact you within 24 hours.</p>
+      <p>
+        LawGuide is not a law firm. No attorney-client relationship exists until an attorney agrees to take your matter.
+        The attorney sets their own fees and will tell you before any work starts.
+      </p>
+    </ConfirmDialog>
   );
 });

@@ -1,7 +1,9 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Dialog } from "@client/components/ui/Dialog";
-import { formatPlanPrice, PLANS } from "@shared/plans";
-import { Check, Crown } from "lucide-react";
+import { FeatureList } from "@client/components/ui/FeatureList";
+import { usePlanSettings } from "@client/lib/public-settings";
+import { formatPlanPrice, PLANS, planFeatures } from "@shared/plans";
+import { Crown } from "lucide-react";
 import { memo } from "react";
 
 /** 'Upgrade to Premium' (spec section 2), priced from the plan catalogue. */
@@ -15,6 +17,7 @@ export const UpgradeDialog = memo(function UpgradeDialog({
   reason?: string;
 }) {
   const premium = PLANS.premium;
+  const planSettings = usePlanSettings();
   return (
     <Dialog
       open={open}
@@ -29,14 +32,7 @@ export const UpgradeDialog = memo(function UpgradeDialog({
     >
       <p className="text-2xl font-bold text-primary-950">{formatPlanPrice(premium)}</p>
       <p className="text-sm text-slate-600">{premium.trialDays}-day free trial. Cancel anytime.</p>
-      <ul className="mt-4 space-y-2 text-sm text-slate-700">
-        {premium.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="size-4 shrink-0 text-green-700" aria-hidden />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <FeatureList items={planFeatures("premium", planSettings)} className="mt-4" />
     </Dialog>
   );
 });

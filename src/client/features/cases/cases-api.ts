@@ -5,12 +5,18 @@ import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryCli
 export const caseKeys = {
   all: ["cases"] as const,
   list: () => ["cases", "list"] as const,
+  search: (q: string) => ["cases", "list", q] as const,
   detail: (id: string) => ["cases", "detail", id] as const,
 };
 
 export const casesApi = {
-  list: (cursor?: string | null) =>
-    apiFetch<Page<CaseSummary>>(`/api/cases${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`),
+  list: (cursor?: string | null, q = "") => {
+    const params = new URLSearchParams();
+    if (cursor) params.set("cursor", cursor);
+    if (q) params.set("q", q);
+    const query = params.toString();
+    return apiFetch<Page<CaseSummary>>(`/api/cases${query ? `?${query}` : ""}`);
+  },
   create: (body: { title?: string; description?: string } = {}) =>
     apiFetch<{ case: CaseDetail }>("/api/cases", { body }),
   get: (id: string) => apiFetch<{ case: CaseDetail }>(`/api/cases/${encodeURIComponent(id)}`),
@@ -32,10 +38,11 @@ export const casesApi = {
     ),
 };
 
-export function useCasesList() {
+/** The member's cases a page at a time; with `q`, only those whose title or description holds it. */
+export function useCasesList(q = "") {
   return useInfiniteQuery({
-    queryKey: caseKeys.list(),
-    queryFn: ({ pageParam }) => casesApi.list(pageParam),
+    queryKey: caseKeys.search(q),
+    queryFn: ({ pageParam }) => casesApi.list(pageParam, q),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -60,7 +67,7 @@ export function useCreateCase() {
 export function useUpdateCachedCase() {
   const queryClient = useQueryClient();
   return (updated: CaseSummary) => {
-    queryClient.setQueryData<InfiniteData<Page<CaseSummary>>>(caseKeys.list(), (data) =>
+    queryClient.setQueriesData<InfiniteData<Page<CaseSummary>>>({ queryKey: caseKeys.list() }, (data) =>
       data
         ? {
             ...data,

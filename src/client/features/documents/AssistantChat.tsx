@@ -4,15 +4,9 @@ import { Card } from "@client/components/ui/Card";
 import { controlClasses } from "@client/components/ui/Field";
 import { cn } from "@client/lib/cn";
 import { TIMINGS_MS } from "@shared/constants";
-import {
-  type Answers,
-  DOCUMENT_STATES,
-  getTemplate,
-  STATE_BUTTON_COUNT,
-  stateAnswers,
-  TEMPLATES,
-  US_STATES,
-} from "@shared/templates";
+import { DOCUMENT_STATES, STATE_BUTTON_COUNT, stateAnswers, US_STATES } from "@shared/templates/states";
+import { getTemplate, TEMPLATES } from "@shared/templates/template-list";
+import type { Answers } from "@shared/templates/types";
 import { Bot, FilePlus2, FileSearch, MessagesSquare, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 

@@ -1,6 +1,6 @@
 import { PageHeader } from "@client/components/ui/PageHeader";
 import type { DocumentDraft } from "@shared/schemas/documents";
-import type { Answers } from "@shared/templates";
+import type { Answers } from "@shared/templates/types";
 import { Bot, FileText } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";

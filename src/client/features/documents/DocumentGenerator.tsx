@@ -8,14 +8,9 @@ import { ApiRequestError } from "@client/lib/api";
 import { formatDateTime } from "@client/lib/dates";
 import { TIMINGS_MS } from "@shared/constants";
 import type { DocumentDraft } from "@shared/schemas/documents";
-import {
-  type Answers,
-  type DocumentTemplate,
-  getTemplate,
-  reviewItems,
-  validateAll,
-  visibleFields,
-} from "@shared/templates";
+import { getTemplate } from "@shared/templates/template-list";
+import type { Answers, DocumentTemplate } from "@shared/templates/types";
+import { reviewItems, validateAll, visibleFields } from "@shared/templates/validation";
 import { ArrowLeft, ArrowRight, CheckCircle2, FileCheck2, Info, PencilLine, RotateCcw } from "lucide-react";
 import { type FormEvent, useEffect, useRef } from "react";
 import { DownloadStep } from "./DownloadStep";

@@ -1,15 +1,14 @@
-import { Alert } from "@client/components/ui/Alert";
 import { Badge } from "@client/components/ui/Badge";
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { Skeleton } from "@client/components/ui/Skeleton";
+import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
+import { PagedList } from "@client/components/ui/PagedList";
 import { useToast } from "@client/components/ui/Toast";
 import { formatDate, formatDateTime } from "@client/lib/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
-import { getTemplate } from "@shared/templates";
+import { getTemplate } from "@shared/templates/template-list";
 import { Download, FileText, PencilLine, Scale, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "./ConfirmDialog";
 import { DOWNLOAD_FORMATS, downloadUrl, useDeleteDocument, useDeleteDraft, useDocumentsList } from "./documents-api";
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
 import { formatFee } from "./template-info";
@@ -108,47 +107,22 @@ export function MyDocuments() {
       <h2 id="my-documents" className="text-xl font-bold text-slate-900">
         My documents
       </h2>
-      {list.isPending ? (
-        <div className="space-y-3">
-          <p role="status" className="sr-only">
-            Loading your documents…
-          </p>
-          {["first", "second"].map((key) => (
-            <Card key={key} aria-hidden className="space-y-3 p-5">
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-4 w-1/3" />
-            </Card>
-          ))}
-        </div>
-      ) : list.isError ? (
-        <Alert tone="danger" title="Your documents could not be loaded">
-          Check your connection and{" "}
-          <button type="button" className="font-semibold underline" onClick={() => list.refetch()}>
-            try again
-          </button>
-          .
-        </Alert>
-      ) : items.length === 0 ? (
-        <Card className="flex items-start gap-3 p-5 text-slate-700">
-          <FileText className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-          <p>No documents yet. Documents you generate are kept here, so you can download them again at any time.</p>
-        </Card>
-      ) : (
-        <ul className="space-y-3">
-          {items.map((item) => (
-            <li key={item.id}>
-              <DocumentRow item={item} onReview={() => setReviewing(item)} onDelete={() => setDeleting(item)} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {list.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Load more documents
-          </Button>
-        </div>
-      ) : null}
+      <PagedList
+        query={list}
+        items={items}
+        itemKey={(item) => item.id}
+        noun="documents"
+        skeletonRows={2}
+        empty={
+          <Card className="flex items-start gap-3 p-5 text-slate-700">
+            <FileText className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+            <p>No documents yet. Documents you generate are kept here, so you can download them again at any time.</p>
+          </Card>
+        }
+        renderItem={(item) => (
+          <DocumentRow item={item} onReview={() => setReviewing(item)} onDelete={() => setDeleting(item)} />
+        )}
+      />
 
       {reviewing ? (
         <ReviewRequestDialog document={reviewing} open onOpenChange={(open) => !open && setReviewing(null)} />

@@ -1,5 +1,4 @@
-import { Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
+import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
 import { useToast } from "@client/components/ui/Toast";
 import type { DocumentSummary } from "@shared/schemas/documents";
 import { Scale } from "lucide-react";
@@ -31,23 +30,19 @@ export function ReviewRequestDialog({
       onError: (error) => toast.error(error.message || "Your request could not be sent. Please try again."),
     });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Request attorney review"
       description={document.title}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} loading={request.isPending} icon={<Scale className="size-4" aria-hidden />}>
-            Request review
-          </Button>
-        </>
-      }
+      size="md"
+      tone="primary"
+      confirmLabel="Request review"
+      confirmIcon={<Scale className="size-4" aria-hidden />}
+      onConfirm={confirm}
+      pending={request.isPending}
     >
-      <div className="space-y-4 text-slate-700">
+      <div className="space-y-4">
         {fee !== null ? (
           <div className="flex items-baseline justify-between gap-4 rounded-[var(--radius-control)] bg-primary-50 px-4 py-3">
             <span className="font-medium text-primary-950">Attorney review fee</span>
@@ -70,6 +65,6 @@ export function ReviewRequestDialog({
           matter.
         </p>
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,7 +1,6 @@
-import { controlClasses, Input, Textarea } from "@client/components/ui/Field";
+import { controlClasses, FieldMessages, Input, RequiredMark, Textarea } from "@client/components/ui/Field";
 import { cn } from "@client/lib/cn";
-import type { AnswerValue, TemplateField } from "@shared/templates";
-import { AlertCircle } from "lucide-react";
+import type { AnswerValue, TemplateField } from "@shared/templates/types";
 import { type ReactNode, useId } from "react";
 
 /** Longest text an answer may hold (the API's limit). */
@@ -12,42 +11,6 @@ interface FieldInputProps {
   value: AnswerValue;
   error: string | undefined;
   onChange: (value: AnswerValue) => void;
-}
-
-function RequiredMark() {
-  return (
-    <span className="ml-1 text-red-700" aria-hidden>
-      *
-    </span>
-  );
-}
-
-function HelpAndError({
-  helpId,
-  errorId,
-  help,
-  error,
-}: {
-  helpId: string;
-  errorId: string;
-  help: string | undefined;
-  error: string | undefined;
-}) {
-  return (
-    <>
-      {help ? (
-        <p id={helpId} className="text-sm text-slate-600">
-          {help}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-sm font-medium text-red-700">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 function ChoiceRow({ children, className }: { children: ReactNode; className?: string }) {
@@ -182,7 +145,7 @@ export function TemplateFieldInput({ field, value, error, onChange }: FieldInput
             );
           })}
         </div>
-        <HelpAndError helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
+        <FieldMessages helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
       </GroupFieldset>
     );
   }
@@ -206,7 +169,7 @@ export function TemplateFieldInput({ field, value, error, onChange }: FieldInput
             {field.required ? <RequiredMark /> : null}
           </label>
         </ChoiceRow>
-        <HelpAndError helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
+        <FieldMessages helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
       </div>
     );
   }
@@ -312,7 +275,7 @@ export function TemplateFieldInput({ field, value, error, onChange }: FieldInput
         {field.required ? <RequiredMark /> : null}
       </label>
       {control}
-      <HelpAndError helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
+      <FieldMessages helpId={helpId} errorId={errorId} help={field.helpText} error={error} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { POPULAR_TEMPLATE_IDS, TEMPLATES } from "@shared/templates";
+import { POPULAR_TEMPLATE_IDS, TEMPLATES } from "@shared/templates/template-list";
 import { Clock, PencilLine, Star } from "lucide-react";
 import { formatFee, formatPrice, reviewFeeCents, templateIcon } from "./template-info";
 

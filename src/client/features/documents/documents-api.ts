@@ -1,6 +1,6 @@
 import { apiFetch } from "@client/lib/api";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
-import type { Answers } from "@shared/templates";
+import type { Answers } from "@shared/templates/types";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export type DownloadFormat = "txt" | "pdf" | "docx";

@@ -1,5 +1,5 @@
 import type { DocumentDetail, DocumentDraft } from "@shared/schemas/documents";
-import type { Answers, AnswerValue } from "@shared/templates";
+import type { Answers, AnswerValue } from "@shared/templates/types";
 import { useCallback, useReducer } from "react";
 
 /** The generator's four steps (spec section 4): pick, fill in, review, download. */

@@ -1,4 +1,5 @@
-import { DOCUMENT_CATALOGUE, type DocumentTemplate, templateIdForCatalogueItem } from "@shared/templates";
+import { DOCUMENT_CATALOGUE, templateIdForCatalogueItem } from "@shared/templates/catalogue";
+import type { DocumentTemplate } from "@shared/templates/types";
 import { Building2, FileText, House, Landmark, type LucideIcon, OctagonX, ScrollText } from "lucide-react";
 
 const ICONS: Record<string, LucideIcon> = { ScrollText, House, Building2, Landmark, OctagonX };

@@ -1,4 +1,4 @@
-import type { Answers } from "@shared/templates";
+import type { Answers } from "@shared/templates/types";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { documentsApi, useCacheDraft } from "./documents-api";
 import type { GeneratorState } from "./generator-state";

@@ -1,12 +1,12 @@
-import { Logo } from "@client/components/brand/Logo";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { PageShell } from "@client/components/ui/PageShell";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { runChecks, type SystemChecks } from "./checks";
-import { StatusBadge } from "./StatusBadge";
+import { CheckResultList } from "./StatusBadge";
 
 function mask(value: string): string {
   return value.length <= 12 ? "••••" : `${value.slice(0, 8)}••••${value.slice(-4)}`;
@@ -21,98 +21,79 @@ export function DebugPage() {
   const admin = settings?.demoAccounts.find((a) => a.label === "Administrator");
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-4xl items-center px-4">
-          <Link to="/welcome" className="rounded-md" aria-label="LawGuide home">
-            <Logo />
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-        <div>
-          <h1 className="text-3xl font-bold">Debug Console</h1>
-          <p className="text-slate-600">What this page is connected to, and how to fix common problems.</p>
-        </div>
-        <Card className="p-5">
-          <h2 className="mb-3 text-lg font-bold">Configuration</h2>
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <dt className="text-sm font-semibold text-slate-600">Backend URL</dt>
-              <dd className="font-mono text-sm">{origin ? mask(`${origin}/api`) : "…"} (configured)</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-slate-600">Keys in the browser</dt>
-              <dd className="text-sm">None: every key stays on the server.</dd>
-            </div>
-            <div>
-              <dt className="text-sm font-semibold text-slate-600">Mode</dt>
-              <dd className="text-sm">
-                {settings
-                  ? settings.mode === "embedded"
-                    ? "Embedded (built-in database, demo services)"
-                    : "Configured"
-                  : "…"}
-              </dd>
-            </div>
-          </dl>
-        </Card>
-        <Card className="p-5">
-          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <h2 className="text-lg font-bold">Tests</h2>
-            <Button
-              size="sm"
-              loading={running}
-              icon={<Play className="size-4" aria-hidden />}
-              onClick={async () => {
-                setRunning(true);
-                setChecks(await runChecks());
-                setRunning(false);
-              }}
-            >
-              Run Tests
-            </Button>
+    <PageShell width="wide">
+      <div>
+        <h1 className="text-3xl font-bold">Debug Console</h1>
+        <p className="text-slate-600">What this page is connected to, and how to fix common problems.</p>
+      </div>
+      <Card className="p-5">
+        <h2 className="mb-3 text-lg font-bold">Configuration</h2>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Backend URL</dt>
+            <dd className="font-mono text-sm">{origin ? mask(`${origin}/api`) : "…"} (configured)</dd>
           </div>
-          {checks ? (
-            <ul className="divide-y divide-slate-200">
-              {checks.details.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div>
-                    <p className="font-medium">{d.name}</p>
-                    <p className="text-sm text-slate-600">{d.detail}</p>
-                  </div>
-                  <StatusBadge state={d.state} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-slate-600">Run the tests to check the server, database, sign-in and services.</p>
-          )}
-        </Card>
-        <Card className="space-y-3 p-5">
-          <h2 className="text-lg font-bold">Troubleshooting</h2>
-          <ol className="list-decimal space-y-2 pl-5 text-slate-700">
-            <li>If nothing loads, make sure the server runs (npm start) and watch its log.</li>
-            <li>If sign-in fails for every account, check that the server's clock is right and cookies are allowed.</li>
-            <li>
-              After too many wrong passwords, sign-in to that account from the same place is paused for 15 minutes (the
-              page says how long is left); signing in elsewhere still works, and a password reset or an administrator
-              lifts the pause.
-            </li>
-            <li>
-              <Link to="/status" className="font-semibold text-primary-800 underline">
-                System Status
-              </Link>{" "}
-              shows each part's health.
-            </li>
-          </ol>
-          {admin ? (
-            <p className="rounded-[var(--radius-control)] bg-primary-50 p-3 text-sm text-primary-950">
-              Hint: try the demo admin login, {admin.email} with the password {admin.password}.
-            </p>
-          ) : null}
-        </Card>
-      </main>
-    </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Keys in the browser</dt>
+            <dd className="text-sm">None: every key stays on the server.</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-600">Mode</dt>
+            <dd className="text-sm">
+              {settings
+                ? settings.mode === "embedded"
+                  ? "Embedded (built-in database, demo services)"
+                  : "Configured"
+                : "…"}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <Card className="p-5">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-bold">Tests</h2>
+          <Button
+            size="sm"
+            loading={running}
+            icon={<Play className="size-4" aria-hidden />}
+            onClick={async () => {
+              setRunning(true);
+              setChecks(await runChecks());
+              setRunning(false);
+            }}
+          >
+            Run Tests
+          </Button>
+        </div>
+        {checks ? (
+          <CheckResultList results={checks.details} />
+        ) : (
+          <p className="text-slate-600">Run the tests to check the server, database, sign-in and services.</p>
+        )}
+      </Card>
+      <Card className="space-y-3 p-5">
+        <h2 className="text-lg font-bold">Troubleshooting</h2>
+        <ol className="list-decimal space-y-2 pl-5 text-slate-700">
+          <li>If nothing loads, make sure the server runs (npm start) and watch its log.</li>
+          <li>If sign-in fails for every account, check that the server's clock is right and cookies are allowed.</li>
+          <li>
+            After too many wrong passwords, sign-in to that account from the same place is paused for 15 minutes (the
+            page says how long is left); signing in elsewhere still works, and a password reset or an administrator
+            lifts the pause.
+          </li>
+          <li>
+            <Link to="/status" className="font-semibold text-primary-800 underline">
+              System Status
+            </Link>{" "}
+            shows each part's health.
+          </li>
+        </ol>
+        {admin ? (
+          <p className="rounded-[var(--radius-control)] bg-primary-50 p-3 text-sm text-primary-950">
+            Hint: try the demo admin login, {admin.email} with the password {admin.password}.
+          </p>
+        ) : null}
+      </Card>
+    </PageShell>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@client/components/ui/Badge";
-import type { CheckState } from "./checks";
+import type { CheckResult, CheckState } from "./checks";
 
 const TONE: Record<CheckState, BadgeTone> = {
   checking: "gray",
@@ -14,4 +14,21 @@ const TONE: Record<CheckState, BadgeTone> = {
 
 export function StatusBadge({ state }: { state: CheckState }) {
   return <Badge tone={TONE[state]}>{state}</Badge>;
+}
+
+/** The detailed results of the checks, one row each with its state. */
+export function CheckResultList({ results }: { results: readonly CheckResult[] }) {
+  return (
+    <ul className="divide-y divide-slate-200">
+      {results.map((d) => (
+        <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+          <div>
+            <p className="font-medium">{d.name}</p>
+            <p className="text-sm text-slate-600">{d.detail}</p>
+          </div>
+          <StatusBadge state={d.state} />
+        </li>
+      ))}
+    </ul>
+  );
 }

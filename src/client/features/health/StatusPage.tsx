@@ -1,12 +1,12 @@
-import { Logo } from "@client/components/brand/Logo";
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { PageShell } from "@client/components/ui/PageShell";
 import { RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type CheckResult, overall, runChecks } from "./checks";
-import { StatusBadge } from "./StatusBadge";
+import { CheckResultList, StatusBadge } from "./StatusBadge";
 
 const PENDING: CheckResult[] = ["Backend service", "Database", "Auth", "Security"].map((name) => ({
   id: name,
@@ -34,85 +34,66 @@ export function StatusPage() {
   const verdict = overall(details.length > 0 ? details : cards);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-4xl items-center px-4">
-          <Link to="/welcome" className="rounded-md" aria-label="LawGuide home">
-            <Logo />
-          </Link>
+    <PageShell width="wide">
+      <div>
+        <h1 className="text-3xl font-bold">System Status</h1>
+        <p className="text-slate-600">Live checks of the LawGuide service.</p>
+      </div>
+      {verdict === "success" ? <Alert tone="success">All systems are working.</Alert> : null}
+      {verdict === "warning" ? <Alert tone="warning">LawGuide works, with warnings below.</Alert> : null}
+      {verdict === "error" ? <Alert tone="danger">Some parts of LawGuide are not working.</Alert> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map((card) => (
+          <li key={card.id}>
+            <Card className="h-full space-y-2 p-4">
+              <div className="flex items-center justify-between gap-2">
+                <h2 className="font-semibold">{card.name}</h2>
+                <StatusBadge state={card.state} />
+              </div>
+              <p className="text-sm text-slate-600">{card.detail}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Card className="p-5">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-bold">Detailed Test Results</h2>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={run}
+            loading={running}
+            icon={<RefreshCw className="size-4" aria-hidden />}
+          >
+            Run Tests
+          </Button>
         </div>
-      </header>
-      <main id="main" className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-        <div>
-          <h1 className="text-3xl font-bold">System Status</h1>
-          <p className="text-slate-600">Live checks of the LawGuide service.</p>
-        </div>
-        {verdict === "success" ? <Alert tone="success">All systems are working.</Alert> : null}
-        {verdict === "warning" ? <Alert tone="warning">LawGuide works, with warnings below.</Alert> : null}
-        {verdict === "error" ? <Alert tone="danger">Some parts of LawGuide are not working.</Alert> : null}
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {cards.map((card) => (
-            <li key={card.id}>
-              <Card className="h-full space-y-2 p-4">
-                <div className="flex items-center justify-between gap-2">
-                  <h2 className="font-semibold">{card.name}</h2>
-                  <StatusBadge state={card.state} />
-                </div>
-                <p className="text-sm text-slate-600">{card.detail}</p>
-              </Card>
+        {details.length === 0 ? (
+          <p className="text-slate-600">{running ? "Running checks..." : "No results yet."}</p>
+        ) : (
+          <CheckResultList results={details} />
+        )}
+      </Card>
+      {verdict !== "success" && verdict !== "checking" ? (
+        <Card className="space-y-2 p-5">
+          <h2 className="text-lg font-bold">Next Steps</h2>
+          <ul className="list-disc space-y-1 pl-5 text-slate-700">
+            <li>Check the server's log for errors at start-up (configuration, database, migrations).</li>
+            <li>With PostgreSQL, make sure DATABASE_URL points at a server that answers.</li>
+            <li>
+              Add OPENAI_API_KEY or ANTHROPIC_API_KEY for live AI answers, SMTP_URL for real mail, Stripe keys for
+              payments.
             </li>
-          ))}
-        </ul>
-        <Card className="p-5">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-            <h2 className="text-lg font-bold">Detailed Test Results</h2>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={run}
-              loading={running}
-              icon={<RefreshCw className="size-4" aria-hidden />}
-            >
-              Run Tests
-            </Button>
-          </div>
-          {details.length === 0 ? (
-            <p className="text-slate-600">{running ? "Running checks..." : "No results yet."}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {details.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div>
-                    <p className="font-medium">{d.name}</p>
-                    <p className="text-sm text-slate-600">{d.detail}</p>
-                  </div>
-                  <StatusBadge state={d.state} />
-                </li>
-              ))}
-            </ul>
-          )}
+            <li>
+              See the{" "}
+              <Link to="/debug" className="font-semibold text-primary-800 underline">
+                Debug Console
+              </Link>{" "}
+              for the configuration overview.
+            </li>
+          </ul>
         </Card>
-        {verdict !== "success" && verdict !== "checking" ? (
-          <Card className="space-y-2 p-5">
-            <h2 className="text-lg font-bold">Next Steps</h2>
-            <ul className="list-disc space-y-1 pl-5 text-slate-700">
-              <li>Check the server's log for errors at start-up (configuration, database, migrations).</li>
-              <li>With PostgreSQL, make sure DATABASE_URL points at a server that answers.</li>
-              <li>
-                Add OPENAI_API_KEY or ANTHROPIC_API_KEY for live AI answers, SMTP_URL for real mail, Stripe keys for
-                payments.
-              </li>
-              <li>
-                See the{" "}
-                <Link to="/debug" className="font-semibold text-primary-800 underline">
-                  Debug Console
-                </Link>{" "}
-                for the configuration overview.
-              </li>
-            </ul>
-          </Card>
-        ) : null}
-      </main>
-    </div>
+      ) : null}
+    </PageShell>
   );
 }

@@ -1,51 +1,16 @@
 import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { FaqItem } from "@client/components/ui/Disclosure";
 import { Input } from "@client/components/ui/Field";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { cn } from "@client/lib/cn";
-import { usePublicSettings } from "@client/lib/public-settings";
+import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
-import { ChevronDown, Lock, Mail, MessageCircle, Phone, Scale, Search, SearchX } from "lucide-react";
+import { Lock, Mail, MessageCircle, Phone, Scale, Search, SearchX } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { searchHelp } from "./help-content";
-
-function Question({
-  question,
-  answer,
-  open,
-  onToggle,
-}: {
-  question: string;
-  answer: string;
-  open: boolean;
-  onToggle: () => void;
-}) {
-  const id = useId();
-  return (
-    <li className="border-t border-slate-200 first:border-t-0">
-      <h3>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={onToggle}
-          className="flex min-h-12 w-full items-center justify-between gap-3 px-4 py-3 text-left font-semibold text-slate-900 hover:bg-slate-50 sm:px-5"
-        >
-          {question}
-          <ChevronDown
-            className={cn("size-5 shrink-0 text-slate-600 transition-transform duration-200", open && "rotate-180")}
-            aria-hidden
-          />
-        </button>
-      </h3>
-      <div id={id} hidden={!open} className="px-4 pb-4 text-slate-700 sm:px-5">
-        <p>{answer}</p>
-      </div>
-    </li>
-  );
-}
+import { helpGroups, searchHelp } from "./help-content";
 
 function ContactCard({
   icon,
@@ -85,7 +50,8 @@ export function HelpPage() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
-  const groups = useMemo(() => searchHelp(query), [query]);
+  const allGroups = useMemo(() => helpGroups(planSettingsOf(settings)), [settings]);
+  const groups = useMemo(() => searchHelp(allGroups, query), [allGroups, query]);
   const matches = groups.reduce((sum, group) => sum + group.questions.length, 0);
   const searching = query.trim() !== "";
 
@@ -152,7 +118,7 @@ export function HelpPage() {
               <Card className="overflow-hidden">
                 <ul>
                   {group.questions.map((q) => (
-                    <Question
+                    <FaqItem
                       key={q.question}
                       question={q.question}
                       answer={q.answer}

@@ -1,11 +1,11 @@
 import {
-  ACCEPTED_UPLOAD_EXTENSIONS,
-  FREE_MESSAGES_PER_CASE,
-  FREE_UPLOADS_PER_MONTH,
-  MAX_UPLOAD_BYTES,
-  MESSAGE_WARNING_FROM,
-} from "@shared/constants";
-import { formatPlanPrice, PLANS } from "@shared/plans";
+  formatPlanPrice,
+  MESSAGE_WARNING_REMAINING,
+  messageLimit,
+  PLANS,
+  type PlanSettings,
+  planFeatures,
+} from "@shared/plans";
 
 export interface HelpQuestion {
   question: string;
@@ -18,126 +18,122 @@ export interface HelpGroup {
   questions: readonly HelpQuestion[];
 }
 
-const uploadMb = Math.round(MAX_UPLOAD_BYTES / (1024 * 1024));
-const fileTypes = ACCEPTED_UPLOAD_EXTENSIONS.map((ext) => ext.toUpperCase()).join(", ");
 const premium = PLANS.premium;
 
-/** The Help page's questions, in four groups. */
-export const HELP_GROUPS: readonly HelpGroup[] = [
-  {
-    id: "getting-started",
-    title: "Getting Started",
-    questions: [
-      {
-        question: "How do I start a new legal chat?",
-        answer:
-          "Open the Chats tab and choose New Chat. Describe your situation in your own words: what happened, when, and which state you are in. The assistant will ask follow-up questions if it needs more detail.",
-      },
-      {
-        question: "What kind of questions can I ask?",
-        answer:
-          "Everyday legal questions under US law, such as tenant rights, employment, personal injury, business, contracts and family law. For a criminal charge, an emergency or a court deadline, contact an attorney right away.",
-      },
-      {
-        question: "Is LawGuide free to use?",
-        answer: `Yes. The Free plan costs ${formatPlanPrice(PLANS.free)} and includes ${FREE_MESSAGES_PER_CASE} messages per case, basic document templates and ${FREE_UPLOADS_PER_MONTH} document uploads a month. Premium adds unlimited consultation and more.`,
-      },
-      {
-        question: "How do I change my password or personal details?",
-        answer:
-          "Open the Profile tab. Edit your personal information there, or choose Change Password. Your e-mail address cannot be changed.",
-      },
-    ],
-  },
-  {
-    id: "using-the-app",
-    title: "Using the App",
-    questions: [
-      {
-        question: "How many messages can I send in a case?",
-        answer: `On the Free plan you can send ${FREE_MESSAGES_PER_CASE} messages in each case. A reminder appears from message ${MESSAGE_WARNING_FROM}. Premium members have no message limit.`,
-      },
-      {
-        question: "Which files can I upload, and how large can they be?",
-        answer: `You can upload ${fileTypes} files of up to ${uploadMb} MB each. Drag them into a case chat or use the upload button. Free members can upload ${FREE_UPLOADS_PER_MONTH} files a month.`,
-      },
-      {
-        question: "How do I create a legal document?",
-        answer:
-          "Open the Docs tab and choose Document Templates. Pick a template, answer the questions, review your answers and generate the document. You can preview it and download it as a file. Have an attorney review it before you sign or file it.",
-      },
-      {
-        question: "How do I ask to be referred to an attorney?",
-        answer:
-          "Open the case and choose Refer to Attorney, or use the button on the case in your list of chats. LawGuide is not a law firm: no attorney-client relationship exists until an attorney agrees to take your matter.",
-      },
-      {
-        question: "How do I export or delete my data?",
-        answer:
-          "Open the Profile tab. Under Privacy & Legal, Data Export downloads everything we hold about you as a JSON file, and Delete Account removes your account and everything in it.",
-      },
-    ],
-  },
-  {
-    id: "premium-features",
-    title: "Premium Features",
-    questions: [
-      {
-        question: "What does Premium include?",
-        answer: `Premium includes: ${premium.features.map((f) => f.charAt(0).toLowerCase() + f.slice(1)).join("; ")}.`,
-      },
-      {
-        question: "How much does Premium cost?",
-        answer: `Premium costs ${formatPlanPrice(premium)} and starts with a ${premium.trialDays}-day free trial. If you cancel during the trial, you are not charged. Payments are handled securely by Stripe.`,
-      },
-      {
-        question: "What is multi-AI comparison?",
-        answer:
-          "Premium members can see answers to the same question from two AI assistants side by side, from OpenAI and Anthropic, and choose the one that helps most. Two answers that agree are still not legal advice.",
-      },
-      {
-        question: "How do I cancel Premium?",
-        answer:
-          "You can cancel anytime, with no cancellation fee, from the Premium tab or by writing to support. After you cancel, you are not charged again.",
-      },
-    ],
-  },
-  {
-    id: "legal-disclaimers",
-    title: "Legal Disclaimers",
-    questions: [
-      {
-        question: "Is LawGuide's answer legal advice?",
-        answer:
-          "No. LawGuide gives legal information, not legal advice, and it does not replace a lawyer. Laws differ by state and change over time, so check important decisions with a licensed attorney.",
-      },
-      {
-        question: "Does using LawGuide create an attorney-client relationship?",
-        answer:
-          "No. LawGuide is not a law firm. Chatting with the assistant or creating documents does not create an attorney-client relationship, and your conversations are not protected by attorney-client privilege.",
-      },
-      {
-        question: "How accurate are the AI answers?",
-        answer:
-          "The answers come from AI models. They are often helpful, but they can be wrong, incomplete or out of date. When the AI services are unavailable, an offline assistant gives short general answers instead.",
-      },
-      {
-        question: "What if I have an emergency or a deadline?",
-        answer:
-          "If you are in danger, call 911. If you have a court date, a filing deadline or have been arrested, contact an attorney or your local legal aid office right away.",
-      },
-    ],
-  },
-];
+/** The Help page's questions, in four groups, with the plans' numbers as they are in force. */
+export function helpGroups(settings: PlanSettings): HelpGroup[] {
+  const freeLimit = messageLimit("free", settings);
+  return [
+    {
+      id: "getting-started",
+      title: "Getting Started",
+      questions: [
+        {
+          question: "How do I start a new legal chat?",
+          answer:
+            "Open the Chats tab and choose New Chat. Describe your situation in your own words: what happened, when, and which state you are in. The assistant will ask follow-up questions if it needs more detail.",
+        },
+        {
+          question: "What kind of questions can I ask?",
+          answer:
+            "Everyday legal questions under US law, such as tenant rights, employment, personal injury, business, contracts and family law. For a criminal charge, an emergency or a court deadline, contact an attorney right away.",
+        },
+        {
+          question: "Is LawGuide free to use?",
+          answer: `Yes. The Free plan costs ${formatPlanPrice(PLANS.free)} and includes ${freeLimit} messages per case with the assistant and the basic document templates. Premium adds unlimited consultation and more.`,
+        },
+        {
+          question: "How do I change my password or personal details?",
+          answer:
+            "Open the Profile tab. Edit your personal information there, or choose Change Password. Your e-mail address cannot be changed.",
+        },
+      ],
+    },
+    {
+      id: "using-the-app",
+      title: "Using the App",
+      questions: [
+        {
+          question: "How many messages can I send in a case?",
+          answer: `On the Free plan you can send ${freeLimit} messages in each case. A reminder appears when ${MESSAGE_WARNING_REMAINING} are left. Premium members have no message limit.`,
+        },
+        {
+          question: "How do I create a legal document?",
+          answer:
+            "Open the Docs tab and choose Document Templates. Pick a template, answer the questions, review your answers and generate the document. You can preview it and download it as a file. Have an attorney review it before you sign or file it.",
+        },
+        {
+          question: "How do I ask to be referred to an attorney?",
+          answer:
+            "Open the case and choose Refer to Attorney, or use the button on the case in your list of chats. LawGuide is not a law firm: no attorney-client relationship exists until an attorney agrees to take your matter.",
+        },
+        {
+          question: "How do I export or delete my data?",
+          answer:
+            "Open the Profile tab. Under Privacy & Legal, Data Export downloads everything we hold about you as a JSON file, and Delete Account removes your account and everything in it.",
+        },
+      ],
+    },
+    {
+      id: "premium-features",
+      title: "Premium Features",
+      questions: [
+        {
+          question: "What does Premium include?",
+          answer: `Premium includes: ${planFeatures("premium", settings)
+            .map((f) => f.charAt(0).toLowerCase() + f.slice(1))
+            .join("; ")}.`,
+        },
+        {
+          question: "How much does Premium cost?",
+          answer: `Premium costs ${formatPlanPrice(premium)}. Subscribing from the app is not open yet; the Premium tab says when it is.`,
+        },
+        {
+          question: "What is multi-AI comparison?",
+          answer:
+            "Premium members can see answers to the same question from two AI assistants side by side, from OpenAI and Anthropic, and choose the one that helps most. Two answers that agree are still not legal advice.",
+        },
+      ],
+    },
+    {
+      id: "legal-disclaimers",
+      title: "Legal Disclaimers",
+      questions: [
+        {
+          question: "Is LawGuide's answer legal advice?",
+          answer:
+            "No. LawGuide gives legal information, not legal advice, and it does not replace a lawyer. Laws differ by state and change over time, so check important decisions with a licensed attorney.",
+        },
+        {
+          question: "Does using LawGuide create an attorney-client relationship?",
+          answer:
+            "No. LawGuide is not a law firm. Chatting with the assistant or creating documents does not create an attorney-client relationship, and your conversations are not protected by attorney-client privilege.",
+        },
+        {
+          question: "How accurate are the AI answers?",
+          answer:
+            "The answers come from AI models. They are often helpful, but they can be wrong, incomplete or out of date. When the AI services are unavailable, an offline assistant gives short general answers instead.",
+        },
+        {
+          question: "What if I have an emergency or a deadline?",
+          answer:
+            "If you are in danger, call 911. If you have a court date, a filing deadline or have been arrested, contact an attorney or your local legal aid office right away.",
+        },
+      ],
+    },
+  ];
+}
 
 /** The groups with only the questions whose question or answer contains the query (any case). */
-export function searchHelp(query: string): HelpGroup[] {
+export function searchHelp(groups: readonly HelpGroup[], query: string): HelpGroup[] {
   const needle = query.trim().toLowerCase();
-  if (!needle) return [...HELP_GROUPS];
-  return HELP_GROUPS.map((group) => ({
-    ...group,
-    questions: group.questions.filter(
-      (q) => q.question.toLowerCase().includes(needle) || q.answer.toLowerCase().includes(needle),
-    ),
-  })).filter((group) => group.questions.length > 0);
+  if (!needle) return [...groups];
+  return groups
+    .map((group) => ({
+      ...group,
+      questions: group.questions.filter(
+        (q) => q.question.toLowerCase().includes(needle) || q.answer.toLowerCase().includes(needle),
+      ),
+    }))
+    .filter((group) => group.questions.length > 0);
 }

@@ -1,7 +1,5 @@
-import { AnchorButton, Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
 import { cn } from "@client/lib/cn";
-import { DialogBody, type LandingDialogProps } from "./DialogBody";
+import { LandingDialog, type LandingDialogProps } from "./DialogBody";
 
 const CONVERSATION = [
   {
@@ -22,52 +20,45 @@ const CONVERSATION = [
 /** The demo: a sample conversation, and Try It Now. */
 export function DemoDialog({ open, onOpenChange, startTo }: LandingDialogProps) {
   return (
-    <Dialog
+    <LandingDialog
       open={open}
       onOpenChange={onOpenChange}
+      startTo={startTo}
       size="lg"
       title="Sample conversation"
       description="An example of a LawGuide case chat, for illustration only. Real answers depend on your facts and your state."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-          <AnchorButton href={startTo}>Try It Now</AnchorButton>
-        </>
-      }
+      startLabel="Try It Now"
+      bodyLabel="Example messages"
     >
-      <DialogBody label="Example messages">
-        <ol className="space-y-3">
-          {CONVERSATION.map((line) => (
-            <li key={line.text} className={cn("flex", line.from === "user" ? "justify-end" : "justify-start")}>
-              <div
+      <ol className="space-y-3">
+        {CONVERSATION.map((line) => (
+          <li key={line.text} className={cn("flex", line.from === "user" ? "justify-end" : "justify-start")}>
+            <div
+              className={cn(
+                "max-w-[88%] rounded-2xl px-4 py-2.5 text-sm",
+                line.from === "user"
+                  ? "rounded-br-md bg-primary-900 text-white"
+                  : "rounded-bl-md border border-slate-200 bg-slate-50 text-slate-800",
+              )}
+            >
+              <p
                 className={cn(
-                  "max-w-[88%] rounded-2xl px-4 py-2.5 text-sm",
-                  line.from === "user"
-                    ? "rounded-br-md bg-primary-900 text-white"
-                    : "rounded-bl-md border border-slate-200 bg-slate-50 text-slate-800",
+                  "mb-1 text-xs font-semibold",
+                  line.from === "user" ? "text-primary-100" : "text-primary-800",
                 )}
               >
-                <p
-                  className={cn(
-                    "mb-1 text-xs font-semibold",
-                    line.from === "user" ? "text-primary-100" : "text-primary-800",
-                  )}
-                >
-                  {line.from === "user" ? "You" : "LawGuide assistant"}
+                {line.from === "user" ? "You" : "LawGuide assistant"}
+              </p>
+              <p>{line.text}</p>
+              {line.from === "assistant" ? (
+                <p className="mt-2 border-t border-slate-200 pt-2 text-xs text-slate-600">
+                  Legal information, not legal advice.
                 </p>
-                <p>{line.text}</p>
-                {line.from === "assistant" ? (
-                  <p className="mt-2 border-t border-slate-200 pt-2 text-xs text-slate-600">
-                    Legal information, not legal advice.
-                  </p>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ol>
-      </DialogBody>
-    </Dialog>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </LandingDialog>
   );
 }

@@ -1,3 +1,5 @@
+import { AnchorButton, Button } from "@client/components/ui/Button";
+import { Dialog } from "@client/components/ui/Dialog";
 import type { ReactNode } from "react";
 
 export interface LandingDialogProps {
@@ -13,5 +15,45 @@ export function DialogBody({ label, children }: { label: string; children: React
     <section aria-label={label} className="rounded-[var(--radius-control)]">
       {children}
     </section>
+  );
+}
+
+/** A landing modal: examples in a named section, Close, and the way in (`startLabel` → `startTo`). */
+export function LandingDialog({
+  open,
+  onOpenChange,
+  startTo,
+  size,
+  title,
+  description,
+  startLabel,
+  bodyLabel,
+  children,
+}: LandingDialogProps & {
+  size: "lg" | "xl";
+  title: string;
+  description: string;
+  startLabel: string;
+  bodyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size={size}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Close
+          </Button>
+          <AnchorButton href={startTo}>{startLabel}</AnchorButton>
+        </>
+      }
+    >
+      <DialogBody label={bodyLabel}>{children}</DialogBody>
+    </Dialog>
   );
 }

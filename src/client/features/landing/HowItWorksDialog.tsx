@@ -1,8 +1,6 @@
-import { AnchorButton, Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
 import { Bot, Sparkles } from "lucide-react";
 import { STEPS } from "./content";
-import { DialogBody, type LandingDialogProps } from "./DialogBody";
+import { LandingDialog, type LandingDialogProps } from "./DialogBody";
 
 const QUESTION = "My employer hasn't paid my last two weeks of overtime. What are my options?";
 
@@ -22,76 +20,69 @@ const PREVIEWS = [
 /** 'See How It Works': the three steps and two AI answer previews side by side, marked as examples. */
 export function HowItWorksDialog({ open, onOpenChange, startTo }: LandingDialogProps) {
   return (
-    <Dialog
+    <LandingDialog
       open={open}
       onOpenChange={onOpenChange}
+      startTo={startTo}
       size="xl"
       title="How LawGuide works"
       description="Three steps, and a look at the answers you get. Everything below is an example."
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Close
-          </Button>
-          <AnchorButton href={startTo}>Get started</AnchorButton>
-        </>
-      }
+      startLabel="Get started"
+      bodyLabel="How it works, with example answers"
     >
-      <DialogBody label="How it works, with example answers">
-        <ol className="grid gap-3 sm:grid-cols-3">
-          {STEPS.map((step, i) => (
-            <li key={step.title} className="flex gap-3 rounded-[var(--radius-card)] bg-slate-50 p-3">
-              <span
-                className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-900 text-sm font-bold text-white"
-                aria-hidden
-              >
-                {i + 1}
-              </span>
-              <span>
-                <span className="block text-sm font-semibold text-slate-900">{step.title}</span>
-                <span className="block text-sm text-slate-600">{step.text}</span>
-              </span>
-            </li>
-          ))}
-        </ol>
-
-        <h3 className="mt-6 flex items-center gap-2 text-base font-bold text-slate-900">
-          <Sparkles className="size-5 text-primary-700" aria-hidden />
-          AI answer previews
-        </h3>
-        <p className="mt-1 text-sm text-slate-600">
-          Example question: <q className="font-medium text-slate-800">{QUESTION}</q>
-        </p>
-        <ul className="mt-3 grid gap-3 md:grid-cols-2">
-          {PREVIEWS.map((preview) => (
-            <li
-              key={preview.assistant}
-              className="flex flex-col rounded-[var(--radius-card)] border border-slate-200 p-4"
+      <ol className="grid gap-3 sm:grid-cols-3">
+        {STEPS.map((step, i) => (
+          <li key={step.title} className="flex gap-3 rounded-[var(--radius-card)] bg-slate-50 p-3">
+            <span
+              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-900 text-sm font-bold text-white"
+              aria-hidden
             >
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="flex items-start gap-2">
-                  <Bot className="mt-0.5 size-5 shrink-0 text-primary-800" aria-hidden />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{preview.assistant}</span>
-                    <span className="block text-sm text-slate-600">{preview.model}</span>
-                  </span>
-                </p>
-                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset">
-                  Example preview
+              {i + 1}
+            </span>
+            <span>
+              <span className="block text-sm font-semibold text-slate-900">{step.title}</span>
+              <span className="block text-sm text-slate-600">{step.text}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      <h3 className="mt-6 flex items-center gap-2 text-base font-bold text-slate-900">
+        <Sparkles className="size-5 text-primary-700" aria-hidden />
+        AI answer previews
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Example question: <q className="font-medium text-slate-800">{QUESTION}</q>
+      </p>
+      <ul className="mt-3 grid gap-3 md:grid-cols-2">
+        {PREVIEWS.map((preview) => (
+          <li
+            key={preview.assistant}
+            className="flex flex-col rounded-[var(--radius-card)] border border-slate-200 p-4"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <p className="flex items-start gap-2">
+                <Bot className="mt-0.5 size-5 shrink-0 text-primary-800" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-slate-900">{preview.assistant}</span>
+                  <span className="block text-sm text-slate-600">{preview.model}</span>
                 </span>
-              </div>
-              <p className="mt-3 flex-1 text-sm text-slate-700">{preview.text}</p>
-              <p className="mt-3 border-t border-slate-200 pt-2 text-xs text-slate-600">
-                Legal information, not legal advice.
               </p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-4 text-sm text-slate-600">
-          Free members get one answer for each question. Premium members can compare full answers from both assistants.
-          AI can be wrong: check anything important with a licensed attorney.
-        </p>
-      </DialogBody>
-    </Dialog>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ring-inset">
+                Example preview
+              </span>
+            </div>
+            <p className="mt-3 flex-1 text-sm text-slate-700">{preview.text}</p>
+            <p className="mt-3 border-t border-slate-200 pt-2 text-xs text-slate-600">
+              Legal information, not legal advice.
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-sm text-slate-600">
+        Free members get one answer for each question. Premium members can compare full answers from both assistants. AI
+        can be wrong: check anything important with a licensed attorney.
+      </p>
+    </LandingDialog>
   );
 }

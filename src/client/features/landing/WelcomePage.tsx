@@ -1,9 +1,11 @@
 import { AnchorButton, Button } from "@client/components/ui/Button";
+import { FeatureList } from "@client/components/ui/FeatureList";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { cn } from "@client/lib/cn";
+import { usePlanSettings } from "@client/lib/public-settings";
 import { useDialogState } from "@client/lib/use-dialog-state";
-import { formatPrice, PLANS } from "@shared/plans";
-import { ArrowRight, Check, MessageSquare, ShieldCheck } from "lucide-react";
+import { formatPrice, PLANS, planFeatures } from "@shared/plans";
+import { ArrowRight, MessageSquare, ShieldCheck } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { FEATURES, STEPS, TOPICS } from "./content";
 import { HeroChat } from "./HeroChat";
@@ -57,6 +59,7 @@ function Section({
  * from the server, which knows the session when it serves the page.
  */
 export function WelcomePage({ signedIn }: { signedIn: boolean }) {
+  const planSettings = usePlanSettings();
   const startTo = signedIn ? "/dashboard/cases" : "/register";
   const startLabel = signedIn ? "Go to my legal chats" : "Get started free";
   const howItWorks = useDialogState();
@@ -222,14 +225,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                     <span className="text-slate-600">{premium ? `per ${plan.interval}` : "no card needed"}</span>
                   </p>
                   <p className="mt-3 text-slate-600">{plan.tagline}</p>
-                  <ul className="mt-6 flex-1 space-y-3">
-                    {plan.features.map((feature) => (
-                      <li key={feature} className="flex gap-3 text-slate-700">
-                        <Check className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
+                  <FeatureList items={planFeatures(plan.id, planSettings)} size="md" className="mt-6 flex-1" />
                   <AnchorButton
                     href={premium && signedIn ? "/dashboard/premium" : startTo}
                     variant={premium ? "primary" : "secondary"}

@@ -159,7 +159,7 @@ export const FEATURES: readonly Tile[] = [
 export const STEPS = [
   {
     title: "Describe your situation",
-    text: "Open a free case chat and tell the assistant what happened, in your own words. Add documents if you have them.",
+    text: "Open a free case chat and tell the assistant what happened, in your own words: when, where and who was involved.",
   },
   {
     title: "Understand your options",

@@ -1,11 +1,13 @@
-import { formatPlanPrice, PLANS } from "@shared/plans";
+import { usePlanSettings } from "@client/lib/public-settings";
+import { formatPlanPrice, PLANS, type PlanSettings, planFeatures } from "@shared/plans";
 import { Link } from "react-router";
 import { LegalLayout, type LegalSection, SupportEmail } from "./LegalLayout";
 
 const free = PLANS.free;
 const premium = PLANS.premium;
 
-const SECTIONS: readonly LegalSection[] = [
+/** The terms, with the plans' numbers as they are in force. */
+const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
   {
     id: "who-we-are",
     title: "Who we are",
@@ -120,7 +122,7 @@ const SECTIONS: readonly LegalSection[] = [
                 {plan.name}: {formatPlanPrice(plan)}
               </p>
               <ul className="mt-2 text-sm">
-                {plan.features.map((feature) => (
+                {planFeatures(plan.id, planSettings).map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
@@ -247,6 +249,7 @@ const SECTIONS: readonly LegalSection[] = [
 
 /** /terms: the Terms of Service in plain language. */
 export function TermsPage() {
+  const planSettings = usePlanSettings();
   return (
     <LegalLayout
       title="Terms of Service"
@@ -257,7 +260,7 @@ export function TermsPage() {
           attorney.
         </p>
       }
-      sections={SECTIONS}
+      sections={sections(planSettings)}
     />
   );
 }

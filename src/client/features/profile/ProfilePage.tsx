@@ -11,7 +11,7 @@ import { ApiRequestError } from "@client/lib/api";
 import { formatDate } from "@client/lib/dates";
 import { useSession } from "@client/lib/session";
 import { PROFILE_TEXT } from "@shared/messages";
-import { formatPlanPrice, isPremiumStatus, PLANS } from "@shared/plans";
+import { formatPlanPrice, isActiveStatus, PLANS } from "@shared/plans";
 import type { ProfileUpdate } from "@shared/schemas/profile";
 import type { Preferences } from "@shared/session";
 import { ChevronRight, Crown, Download, FileText, KeyRound, LogOut, Pencil, Shield, Trash2 } from "lucide-react";
@@ -72,7 +72,7 @@ export function ProfilePage({ onChangePassword }: { onChangePassword: () => void
   if (!user || !saved) return null;
   const values = draft ?? saved;
   const active = profile.data?.subscription
-    ? isPremiumStatus(profile.data.subscription.status)
+    ? isActiveStatus(profile.data.subscription.status)
     : user.plan === "premium";
 
   const save = (event: React.FormEvent) => {

@@ -2,7 +2,7 @@ import { Badge, type BadgeTone } from "@client/components/ui/Badge";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { formatDate } from "@client/lib/dates";
-import { isPremiumStatus, PLANS } from "@shared/plans";
+import { isActiveStatus, PLANS } from "@shared/plans";
 import type { SubscriptionView } from "@shared/schemas/profile";
 import { AlertTriangle, CreditCard, Crown } from "lucide-react";
 
@@ -47,7 +47,7 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
           Your last payment did not go through. Update your payment method to keep Premium.
         </p>
       ) : null}
-      {end && isPremiumStatus(subscription.status) ? (
+      {end && isActiveStatus(subscription.status) ? (
         subscription.cancelAtPeriodEnd ? (
           <div className="text-sm text-slate-700">
             <p>Expires on {end}</p>
@@ -65,7 +65,7 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
           {subscription.paymentMethodLast4}
         </p>
       ) : null}
-      {!isPremiumStatus(subscription.status) ? (
+      {!isActiveStatus(subscription.status) ? (
         <ButtonLink to="/dashboard/premium" variant="premium" size="sm">
           Renew Premium
         </ButtonLink>

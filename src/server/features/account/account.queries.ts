@@ -20,7 +20,13 @@ export async function findUserWithProfile(db: DbOrTx, userId: string) {
       role: user.role,
       createdAt: user.createdAt,
       profile: userProfiles,
-      subscriptionStatus: subscriptions.status,
+      subscription: {
+        plan: subscriptions.plan,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        graceUntil: subscriptions.graceUntil,
+      },
     })
     .from(user)
     .leftJoin(userProfiles, eq(userProfiles.id, user.id))
@@ -47,7 +53,11 @@ interface SessionLookupRow {
   profession: string | null;
   preferences: ProfileRow["preferences"] | null;
   lastSignInAt: Date | string | null;
+  subscriptionPlan: string | null;
   subscriptionStatus: string | null;
+  currentPeriodEnd: Date | string | null;
+  cancelAtPeriodEnd: boolean | null;
+  graceUntil: Date | string | null;
 }
 
 const sessionLookup = prepared<SessionLookupRow>(
@@ -56,7 +66,9 @@ const sessionLookup = prepared<SessionLookupRow>(
      u.id, u.email, u.name, u.role, u.banned, u.created_at as "createdAt",
      p.id is not null as "hasProfile", p.first_name as "firstName", p.last_name as "lastName",
      p.phone, p.address, p.profession, p.preferences, p.last_sign_in_at as "lastSignInAt",
-     sub.status as "subscriptionStatus"
+     sub.plan as "subscriptionPlan", sub.status as "subscriptionStatus",
+     sub.current_period_end as "currentPeriodEnd", sub.cancel_at_period_end as "cancelAtPeriodEnd",
+     sub.grace_until as "graceUntil"
    from session s
    join "user" u on u.id = s.user_id
    left join user_profiles p on p.id = u.id
@@ -91,7 +103,16 @@ export async function findSessionWithUser(run: RunPrepared, token: string) {
           lastSignInAt: row.lastSignInAt === null ? null : toDate(row.lastSignInAt),
         }
       : null,
-    subscriptionStatus: row.subscriptionStatus,
+    subscription:
+      row.subscriptionStatus === null
+        ? null
+        : {
+            plan: row.subscriptionPlan ?? "premium",
+            status: row.subscriptionStatus,
+            currentPeriodEnd: row.currentPeriodEnd === null ? null : toDate(row.currentPeriodEnd),
+            cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+            graceUntil: row.graceUntil === null ? null : toDate(row.graceUntil),
+          },
   };
 }
 

@@ -1,6 +1,8 @@
+import type { Auth } from "../../auth/auth";
 import type { Config } from "../../config";
 import { DEMO_ACCOUNTS } from "../../config";
-import type { Services } from "../../services";
+import type { Db } from "../../db/client";
+import type { Logger } from "../../lib/logger";
 import { findUserByEmail } from "./account.queries";
 
 /**
@@ -10,7 +12,13 @@ import { findUserByEmail } from "./account.queries";
  * account the server finds under ADMIN_EMAIL without that role (someone registered the address
  * first, or an administrator removed the role) is never promoted here.
  */
-export async function seedAccounts(services: Pick<Services, "auth" | "db" | "logger">, config: Config) {
+export interface AccountSeedDeps {
+  auth: Auth;
+  db: Db;
+  logger: Logger;
+}
+
+export async function seedAccounts(services: AccountSeedDeps, config: Config) {
   const { auth, db, logger } = services;
   const ensure = async (email: string, password: string, name: string, role: "user" | "admin") => {
     const existing = await findUserByEmail(db, email);

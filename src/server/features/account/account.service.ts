@@ -1,6 +1,7 @@
 import { DEFAULT_PREFERENCES, LOCKOUT_MINUTES } from "@shared/constants";
-import { planForStatus } from "@shared/plans";
-import type { Preferences, SessionUser } from "@shared/session";
+import { entitledPlan, type SubscriptionState } from "@shared/plans";
+import { type Preferences, type SessionUser, splitName } from "@shared/session";
+import type { SignInPause } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import {
@@ -39,20 +40,6 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
 /** The client key when the address is not known (never the case behind the real server). */
 const UNKNOWN_CLIENT = "unknown";
 
-export interface SignInPause {
-  /** address: this address is locked out of this account; account: the account's guess ceiling. */
-  scope: "address" | "account";
-  until: Date;
-}
-
-/** Split a display name into first and last name ('Ada Lovelace' → Ada / Lovelace). */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const trimmed = name.trim();
-  const space = trimmed.indexOf(" ");
-  if (space === -1) return { firstName: trimmed, lastName: "" };
-  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
-}
-
 interface UserRow {
   id: string;
   email: string;
@@ -62,7 +49,7 @@ interface UserRow {
     ProfileRow,
     "firstName" | "lastName" | "phone" | "address" | "profession" | "preferences" | "lastSignInAt"
   > | null;
-  subscriptionStatus: string | null;
+  subscription: SubscriptionState | null;
 }
 
 /** A signed-in member as every request sees it (frozen: a kept session is shared by requests). */
@@ -94,7 +81,7 @@ export function createAccountService(
       lastActive: profile?.lastSignInAt?.toISOString() ?? null,
       isAdmin: row.role === "admin",
       preferences: { ...DEFAULT_PREFERENCES, ...(profile?.preferences as Partial<Preferences> | undefined) },
-      plan: planForStatus(row.subscriptionStatus),
+      plan: entitledPlan(row.subscription).plan,
     };
   }
 
@@ -151,7 +138,10 @@ export function createAccountService(
         role: row.role,
         user: Object.freeze(user),
       });
-      sessionCache?.set(token, { userId: row.id, expiresAt: row.expiresAt, value: resolved }, generation);
+      // A plan that ends by itself (a cancelled period, a grace period) ends the kept copy with it.
+      const planUntil = entitledPlan(row.subscription).until;
+      const keepUntil = planUntil && planUntil < row.expiresAt ? planUntil : row.expiresAt;
+      sessionCache?.set(token, { userId: row.id, expiresAt: keepUntil, value: resolved }, generation);
       return resolved;
     },
 

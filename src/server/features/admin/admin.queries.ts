@@ -1,8 +1,9 @@
+import type { AdminStats } from "@shared/schemas/admin";
 import { and, avg, count, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appLogs, cases, documents, user } from "../../db/schema";
 
-export async function countStats(db: DbOrTx, since: { monthStart: Date; dayAgo: Date }) {
+export async function countStats(db: DbOrTx, since: { monthStart: Date; dayAgo: Date }): Promise<AdminStats> {
   const [users, casesRow, docs, ai] = await Promise.all([
     db
       .select({

@@ -1,5 +1,6 @@
 import { appLogQuerySchema, auditLogQuerySchema, outboxQuerySchema, userIdParamSchema } from "@shared/schemas/admin";
 import { Hono } from "hono";
+import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
@@ -7,11 +8,6 @@ import type { AdminService } from "./admin.service";
 
 /** Administrator endpoints. Every route here sits behind requireAdmin (403 for anyone else). */
 export function createAdminRoutes(admin: AdminService, guards: ReturnType<typeof createSessionGuards>) {
-  const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({
-    userId: c.var.sessionUser.id,
-    ipAddress: c.var.clientIp,
-    userAgent: c.req.header("user-agent") ?? null,
-  });
   return new Hono<AppEnv>()
     .use(guards.requireAdmin)
     .get("/stats", async (c) => c.json(await admin.stats()))
@@ -26,6 +22,6 @@ export function createAdminRoutes(admin: AdminService, guards: ReturnType<typeof
       return c.json(await admin.outbox(c.req.valid("query").limit));
     })
     .post("/users/:id/unlock", validate("param", userIdParamSchema), async (c) => {
-      return c.json(await admin.unlockUser(c.req.valid("param").id, actor(c)));
+      return c.json(await admin.unlockUser(c.req.valid("param").id, actorOf(c)));
     });
 }

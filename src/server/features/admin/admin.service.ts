@@ -1,4 +1,4 @@
-import type { OutboxMail } from "@shared/schemas/admin";
+import type { OutboxList } from "@shared/schemas/admin";
 import type { Db } from "../../db/client";
 import { notFound } from "../../lib/errors";
 import type { AccountService } from "../account/account.service";
@@ -21,7 +21,7 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
     auditLogs: (filter: AuditLogFilter) => logs.listAudit(filter),
 
     /** The mail kept instead of sent when no SMTP server is configured (newest first). */
-    async outbox(limit: number): Promise<{ kind: Mailer["kind"]; mails: OutboxMail[] }> {
+    async outbox(limit: number): Promise<OutboxList> {
       const rows = await mailer.outbox(limit);
       return {
         kind: mailer.kind,

@@ -1,14 +1,9 @@
 import { TIMINGS_MS } from "@shared/constants";
 import type { ComparisonAnswer } from "@shared/schemas/cases";
-import type { AiModelsService, ModelChoice, Tier } from "../features/ai-models/ai-models.service";
-import type { LogService } from "../features/logs/logs.service";
-import type { SettingsService } from "../features/settings/settings.service";
-import type { UsageService } from "../features/usage/usage.service";
-import { redactText } from "../lib/logger";
-import { createAnthropicProvider } from "./anthropic-provider";
-import { createOfflineProvider, OFFLINE_MODEL } from "./offline-provider";
-import { createOpenAIProvider } from "./openai-provider";
-import { type CaseContext, COMPARISON_INSTRUCTION, parseConfidence, systemPrompt } from "./prompts";
+import { createAnthropicProvider } from "../../ai/anthropic-provider";
+import { createOfflineProvider, OFFLINE_MODEL } from "../../ai/offline-provider";
+import { createOpenAIProvider } from "../../ai/openai-provider";
+import { type CaseContext, COMPARISON_INSTRUCTION, parseConfidence, systemPrompt } from "../../ai/prompts";
 import {
   type AiProvider,
   type AiResult,
@@ -17,7 +12,12 @@ import {
   PROVIDER_NAMES,
   type ProviderId,
   StoppedError,
-} from "./types";
+} from "../../ai/types";
+import { redactText } from "../../lib/logger";
+import type { AiModelsService, ModelChoice, Tier } from "../ai-models/ai-models.service";
+import type { LogService } from "../logs/logs.service";
+import type { SettingsService } from "../settings/settings.service";
+import type { UsageService } from "../usage/usage.service";
 
 export interface AssistantConfig {
   openai: { apiKey: string | undefined; baseURL: string | undefined };
@@ -103,14 +103,31 @@ export function createAssistant(
     return deps.models.choose(provider.id, tier);
   }
 
-  async function logAttempt(
-    outcome: "ok" | "failed",
-    provider: AnswerSource,
-    model: string,
-    startedAt: number,
-    extra: Record<string, unknown>,
-    userId: string,
-  ) {
+  /** One provider call: who asked, about which case, which provider and model, since when. */
+  interface Attempt {
+    provider: AnswerSource;
+    model: string;
+    startedAt: number;
+    userId: string;
+    caseId: string;
+  }
+
+  function startAttempt(
+    provider: AiProvider,
+    choice: ModelChoice,
+    request: { userId: string; context: { caseId: string } },
+  ): Attempt {
+    return {
+      provider: provider.id,
+      model: choice.model,
+      startedAt: performance.now(),
+      userId: request.userId,
+      caseId: request.context.caseId,
+    };
+  }
+
+  async function logAttempt(outcome: "ok" | "failed", attempt: Attempt, extra: Record<string, unknown>) {
+    const { provider, model, startedAt, userId } = attempt;
     // The offline assistant costs nothing: only what a provider reports counts towards the cap.
     if (outcome === "ok" && provider !== "offline" && typeof extra.totalTokens === "number") {
       await deps.usage.recordAiTokens(userId, extra.totalTokens).catch(() => {});
@@ -123,7 +140,13 @@ export function createAssistant(
         outcome === "ok"
           ? `AI response from ${PROVIDER_NAMES[provider]}`
           : `Failed to get response from ${PROVIDER_NAMES[provider]}`,
-      metadata: { provider, model, latencyMs: Math.round(performance.now() - startedAt), ...extra },
+      metadata: {
+        provider,
+        model,
+        latencyMs: Math.round(performance.now() - startedAt),
+        caseId: attempt.caseId,
+        ...extra,
+      },
     });
   }
 
@@ -153,7 +176,8 @@ export function createAssistant(
       const system = systemPrompt(request.context);
       for (const provider of chain) {
         const choice = await choose(provider, request.tier);
-        const startedAt = performance.now();
+        const attempt = startAttempt(provider, choice, request);
+        const startedAt = attempt.startedAt;
         let firstTokenMs: number | null = null;
         try {
           const result = await provider.stream(
@@ -175,25 +199,11 @@ export function createAssistant(
               request.onEvent({ type: "delta", text });
             },
           );
-          await logAttempt(
-            "ok",
-            provider.id,
-            choice.model,
-            startedAt,
-            { caseId: request.context.caseId, firstTokenMs, ...usageOf(result) },
-            request.userId,
-          );
+          await logAttempt("ok", attempt, { firstTokenMs, ...usageOf(result) });
           return result;
         } catch (error) {
           if (error instanceof StoppedError) throw error;
-          await logAttempt(
-            "failed",
-            provider.id,
-            choice.model,
-            startedAt,
-            { caseId: request.context.caseId, error: errorText(error) },
-            request.userId,
-          );
+          await logAttempt("failed", attempt, { error: errorText(error) });
           if (firstTokenMs !== null) request.onEvent({ type: "reset", failed: provider.id });
         }
       }
@@ -224,7 +234,7 @@ export function createAssistant(
         for (const provider of candidates) {
           const choice = await choose(provider, request.tier);
           const maxTokens = request.mode === "preview" ? ai.previewTokenLimit : choice.maxTokens;
-          const startedAt = performance.now();
+          const attempt = startAttempt(provider, choice, request);
           let streamed = false;
           try {
             const aiRequest = {
@@ -244,14 +254,7 @@ export function createAssistant(
                     request.onDelta?.(side, text);
                   })
                 : await provider.complete(aiRequest);
-            await logAttempt(
-              "ok",
-              provider.id,
-              choice.model,
-              startedAt,
-              { caseId: request.context.caseId, comparison: request.mode, ...usageOf(result) },
-              request.userId,
-            );
+            await logAttempt("ok", attempt, { comparison: request.mode, ...usageOf(result) });
             const parsed = parseConfidence(result.content);
             const [low, high] = CONFIDENCE_RANGES[request.mode][side];
             const confidence =
@@ -266,14 +269,7 @@ export function createAssistant(
             return { side, provider: provider.id, model: choice.model, content: parsed.content, confidence, reasoning };
           } catch (error) {
             if (error instanceof StoppedError) throw error;
-            await logAttempt(
-              "failed",
-              provider.id,
-              choice.model,
-              startedAt,
-              { caseId: request.context.caseId, comparison: request.mode, error: errorText(error) },
-              request.userId,
-            );
+            await logAttempt("failed", attempt, { comparison: request.mode, error: errorText(error) });
             if (streamed) request.onReset?.(side);
           }
         }

@@ -1,5 +1,7 @@
+import { messageLimit, messagesRemaining, type PlanId, type PlanSettings } from "@shared/plans";
 import type { CaseDetail, CaseSummary, ChatMessage } from "@shared/schemas/cases";
-import type { CaseRow, MessageRow } from "./cases.queries";
+import type { CaseRow } from "./cases.queries";
+import type { MessageRow } from "./chat.queries";
 
 /** A reply older than this is taken as abandoned (its process died) and no longer blocks the case. */
 export function staleReplyBefore(responseTimeoutSeconds: number): Date {
@@ -25,14 +27,13 @@ export function toCaseSummary(row: CaseRow, responseTimeoutSeconds: number): Cas
 
 export function toCaseDetail(
   row: CaseRow,
-  plan: "free" | "premium",
-  limit: number,
-  responseTimeoutSeconds: number,
+  plan: PlanId,
+  settings: PlanSettings & { responseTimeout: number },
 ): CaseDetail {
   return {
-    ...toCaseSummary(row, responseTimeoutSeconds),
-    remaining: plan === "premium" ? null : Math.max(0, limit - row.userMessageCount),
-    messageLimit: plan === "premium" ? null : limit,
+    ...toCaseSummary(row, settings.responseTimeout),
+    remaining: messagesRemaining(plan, settings, row.userMessageCount),
+    messageLimit: messageLimit(plan, settings),
   };
 }
 

@@ -8,32 +8,29 @@ import {
   sendMessageSchema,
 } from "@shared/schemas/cases";
 import { Hono } from "hono";
+import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { eventStream } from "../../http/sse";
 import { validate } from "../../http/validate";
 import type { CasesService } from "./cases.service";
 import type { ChatService } from "./chat.service";
+import type { ComparisonsService } from "./comparisons.service";
 
 export function createCasesRoutes(
   cases: CasesService,
   chat: ChatService,
+  comparisons: ComparisonsService,
   guards: ReturnType<typeof createSessionGuards>,
 ) {
-  const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({
-    userId: c.var.sessionUser.id,
-    ipAddress: c.var.clientIp,
-    userAgent: c.req.header("user-agent") ?? null,
-  });
-
   return new Hono<AppEnv>()
     .use(guards.requireUser)
     .get("/", validate("query", listQuerySchema), async (c) => {
       const q = c.req.valid("query");
-      return c.json(await cases.list(c.var.sessionUser, q.cursor, q.limit));
+      return c.json(await cases.list(c.var.sessionUser, q));
     })
     .post("/", validate("json", createCaseSchema), async (c) => {
-      return c.json({ case: await cases.create(c.var.sessionUser, c.req.valid("json"), actor(c)) }, 201);
+      return c.json({ case: await cases.create(c.var.sessionUser, c.req.valid("json"), actorOf(c)) }, 201);
     })
     .get("/:id", validate("param", caseIdParam), async (c) => {
       return c.json({ case: await cases.get(c.var.sessionUser, c.req.valid("param").id) });
@@ -62,27 +59,27 @@ export function createCasesRoutes(
       return c.json({ stopping: await chat.stop(c.var.sessionUser, c.req.valid("param").id) });
     })
     .post("/:id/archive", validate("param", caseIdParam), async (c) => {
-      return c.json({ case: await cases.archive(c.var.sessionUser, c.req.valid("param").id, actor(c)) });
+      return c.json({ case: await cases.archive(c.var.sessionUser, c.req.valid("param").id, actorOf(c)) });
     })
     .post("/:id/restore", validate("param", caseIdParam), async (c) => {
-      return c.json({ case: await cases.restore(c.var.sessionUser, c.req.valid("param").id, actor(c)) });
+      return c.json({ case: await cases.restore(c.var.sessionUser, c.req.valid("param").id, actorOf(c)) });
     })
     .post("/:id/referral", validate("param", caseIdParam), async (c) => {
-      return c.json(await cases.refer(c.var.sessionUser, c.req.valid("param").id, actor(c)), 201);
+      return c.json(await cases.refer(c.var.sessionUser, c.req.valid("param").id, actorOf(c)), 201);
     })
     .post("/:id/comparisons", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
       const user = c.var.sessionUser;
       const question = c.req.valid("json").content;
-      const started = await chat.startComparison(user, c.req.valid("param").id, question);
+      const started = await comparisons.start(user, c.req.valid("param").id, question);
       const id = started.comparison.id;
       if (started.mode === "preview") {
-        const answers = await chat.runComparison(user, started.row, id, question, "preview");
+        const answers = await comparisons.run(user, started.row, id, question, "preview");
         return c.json({ comparison: { id, mode: "preview" as const, answers } });
       }
       return eventStream(c, async (emit) => {
         await emit("comparison", { id, mode: "full" });
         try {
-          const answers = await chat.runComparison(user, started.row, id, question, "full", emit);
+          const answers = await comparisons.run(user, started.row, id, question, "full", emit);
           await emit("done", { id, answers });
         } catch {
           await emit("error", { message: "The comparison could not be completed. Please try again." });
@@ -95,7 +92,9 @@ export function createCasesRoutes(
       validate("json", chooseComparisonSchema),
       async (c) => {
         const p = c.req.valid("param");
-        return c.json(await chat.choose(c.var.sessionUser, p.id, p.comparisonId, c.req.valid("json").side, actor(c)));
+        return c.json(
+          await comparisons.choose(c.var.sessionUser, p.id, p.comparisonId, c.req.valid("json").side, actorOf(c)),
+        );
       },
     );
 }

@@ -9,7 +9,7 @@ import { ApiError, conflict, notFound } from "../../lib/errors";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
 import { toCaseDetail, toCaseSummary } from "./cases.mappers";
-import { findOwnedCase, insertCase, insertReferral, listCasesPage, updateCaseStatus } from "./cases.queries";
+import { findOwnedCase, insertCase, listCasesPage, referCase, updateCaseStatus } from "./cases.queries";
 
 /** Cases: create, list (keyset pages, counters on the row), open, archive, restore, refer. */
 export function createCasesService(db: Db, settings: SettingsService, logs: LogService) {
@@ -28,12 +28,17 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
       });
       await logs.app({ ...actor, category: "case", message: "Case created", metadata: { caseId: row.id } });
       const { ai } = await settings.get();
-      return toCaseDetail(row, user.plan, ai.freeUserMessageLimit, ai.responseTimeout);
+      return toCaseDetail(row, user.plan, ai);
     },
 
-    async list(user: SessionUser, cursor: ListCursor | undefined, limit = CASES_PAGE_SIZE): Promise<Page<CaseSummary>> {
+    /** A page of the member's cases; `q` keeps those whose title or description contains it. */
+    async list(
+      user: SessionUser,
+      query: { cursor?: ListCursor | undefined; limit?: number | undefined; q?: string | undefined },
+    ): Promise<Page<CaseSummary>> {
       const { ai } = await settings.get();
-      const rows = await listCasesPage(db, user.id, cursor ?? null, limit + 1);
+      const limit = query.limit ?? CASES_PAGE_SIZE;
+      const rows = await listCasesPage(db, user.id, query.cursor ?? null, limit + 1, query.q || undefined);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
@@ -46,7 +51,7 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
       const row = await findOwnedCase(db, caseId, user.id);
       if (!row) throw notFoundCase();
       const { ai } = await settings.get();
-      return toCaseDetail(row, user.plan, ai.freeUserMessageLimit, ai.responseTimeout);
+      return toCaseDetail(row, user.plan, ai);
     },
 
     async archive(user: SessionUser, caseId: string, actor: Actor): Promise<CaseSummary> {
@@ -71,12 +76,7 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
 
     /** Spec section 4 'Referral': the case becomes referred and a pending referral is recorded, together. */
     async refer(user: SessionUser, caseId: string, actor: Actor) {
-      const result = await db.transaction(async (tx) => {
-        const row = await updateCaseStatus(tx, caseId, user.id, "referred", ["active"]);
-        if (!row) return null;
-        const referral = await insertReferral(tx, { userId: user.id, caseId, status: "pending" });
-        return { row, referral };
-      });
+      const result = await referCase(db, caseId, user.id);
       if (!result) {
         const existing = await findOwnedCase(db, caseId, user.id);
         if (!existing) throw notFoundCase();

@@ -64,6 +64,38 @@ describe("cases", () => {
     }
   });
 
+  it("search a member's own cases by title or description, case-insensitive, a page at a time", async () => {
+    const { client } = await t.member();
+    const { client: other } = await t.member();
+    await other.post("/api/cases", { title: "Landlord kept the deposit" });
+    await client.post("/api/cases", { title: "Security DEPOSIT not returned" });
+    await client.post("/api/cases", { title: "Overtime", description: "My employer kept my deposit of wages" });
+    await client.post("/api/cases", { title: "Will for my kids" });
+    await client.post("/api/cases", { title: "100% refund promised" });
+    for (let i = 0; i < 22; i++) await client.post("/api/cases", { title: `Deposit question ${i}` });
+
+    const titles = async (q: string) => {
+      const out: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query = new URLSearchParams({ q, ...(cursor ? { cursor } : {}) });
+        const page = await (await client.get(`/api/cases?${query}`)).json();
+        out.push(...page.items.map((c: { title: string }) => c.title));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return out;
+    };
+    const deposit = await titles("deposit");
+    expect(deposit).toHaveLength(24);
+    expect(deposit).toEqual(expect.arrayContaining(["Security DEPOSIT not returned", "Overtime"]));
+    expect(deposit).not.toContain("Landlord kept the deposit");
+    // LIKE's wildcards are taken literally.
+    expect(await titles("100%")).toEqual(["100% refund promised"]);
+    expect(await titles("%")).toEqual(["100% refund promised"]);
+    expect(await titles("nothing like this")).toEqual([]);
+    expect((await client.get(`/api/cases?q=${"x".repeat(101)}`)).status).toBe(400);
+  });
+
   it("archive and restore, and an archived case takes no messages", async () => {
     const { client } = await t.member();
     const caseId = (await (await client.post("/api/cases", {})).json()).case.id;

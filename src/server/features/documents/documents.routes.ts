@@ -7,17 +7,13 @@ import {
   templateParamSchema as templateParam,
 } from "@shared/schemas/documents";
 import { Hono } from "hono";
+import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
 import type { DocumentsService } from "./documents.service";
 
 export function createDocumentsRoutes(documents: DocumentsService, guards: ReturnType<typeof createSessionGuards>) {
-  const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({
-    userId: c.var.sessionUser.id,
-    ipAddress: c.var.clientIp,
-    userAgent: c.req.header("user-agent") ?? null,
-  });
   return new Hono<AppEnv>()
     .use(guards.requireUser)
     .get("/", validate("query", listQuery), async (c) =>
@@ -25,7 +21,7 @@ export function createDocumentsRoutes(documents: DocumentsService, guards: Retur
     )
     .post("/generate", validate("json", generateDocumentSchema), async (c) => {
       const { templateId, answers } = c.req.valid("json");
-      return c.json({ document: await documents.generate(c.var.sessionUser, templateId, answers, actor(c)) }, 201);
+      return c.json({ document: await documents.generate(c.var.sessionUser, templateId, answers, actorOf(c)) }, 201);
     })
     .get("/drafts", async (c) => c.json({ items: await documents.drafts(c.var.sessionUser) }))
     .put("/drafts/:templateId", validate("param", templateParam), validate("json", saveDraftSchema), async (c) => {
@@ -49,10 +45,10 @@ export function createDocumentsRoutes(documents: DocumentsService, guards: Retur
       return c.body(new Uint8Array(file.body));
     })
     .delete("/:id", validate("param", idParam), async (c) => {
-      await documents.remove(c.var.sessionUser, c.req.valid("param").id, actor(c));
+      await documents.remove(c.var.sessionUser, c.req.valid("param").id, actorOf(c));
       return c.json({ deleted: true });
     })
     .post("/:id/review", validate("param", idParam), async (c) => {
-      return c.json(await documents.requestReview(c.var.sessionUser, c.req.valid("param").id, actor(c)), 201);
+      return c.json(await documents.requestReview(c.var.sessionUser, c.req.valid("param").id, actorOf(c)), 201);
     });
 }

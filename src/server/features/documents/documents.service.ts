@@ -4,16 +4,11 @@ import type { Page } from "@shared/schemas/cases";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import type { SessionUser } from "@shared/session";
-import {
-  type Answers,
-  DOCUMENT_CATALOGUE,
-  documentFileName,
-  getTemplate,
-  normalizeAnswers,
-  renderDocument,
-  templateIdForCatalogueItem,
-  validateAll,
-} from "@shared/templates";
+import { DOCUMENT_CATALOGUE, templateIdForCatalogueItem } from "@shared/templates/catalogue";
+import { documentFileName, renderDocument } from "@shared/templates/content-language";
+import { getTemplate } from "@shared/templates/template-list";
+import type { Answers } from "@shared/templates/types";
+import { normalizeAnswers, validateAll } from "@shared/templates/validation";
 import type { Db } from "../../db/client";
 import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
 import type { Actor, LogService } from "../logs/logs.service";

@@ -1,9 +1,10 @@
-import { getTemplate, reviewItems, TEMPLATES, validateAll } from "@shared/templates";
+import { validAnswers } from "@shared/templates/sample-answers";
+import { getTemplate, TEMPLATES } from "@shared/templates/template-list";
+import { reviewItems, validateAll } from "@shared/templates/validation";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { docxText, pdfText } from "../../../../tests/factories/document-text";
-import { validAnswers } from "../../../../tests/factories/template-answers";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import { attorneyReferrals, documents } from "../../db/schema";
 

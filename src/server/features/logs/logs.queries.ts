@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lte, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { containsPattern } from "../../db/like";
 import { prepared, type RunPrepared } from "../../db/prepared";
 import { appLogs, auditLogs } from "../../db/schema";
 
@@ -65,7 +66,7 @@ export interface AuditLogFilter {
 export function listAuditLogs(db: DbOrTx, filter: AuditLogFilter) {
   const where: SQL[] = [];
   if (filter.userId) where.push(eq(auditLogs.userId, filter.userId));
-  if (filter.action) where.push(ilike(auditLogs.action, `%${escapeLike(filter.action)}%`));
+  if (filter.action) where.push(ilike(auditLogs.action, containsPattern(filter.action)));
   if (filter.tableName) where.push(eq(auditLogs.tableName, filter.tableName));
   if (filter.from) where.push(gte(auditLogs.createdAt, filter.from));
   if (filter.to) where.push(lte(auditLogs.createdAt, filter.to));
@@ -75,8 +76,4 @@ export function listAuditLogs(db: DbOrTx, filter: AuditLogFilter) {
     .where(and(...where))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(filter.limit);
-}
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -10,6 +10,7 @@ import {
   insertAuditLog,
   listAppLogs,
   listAuditLogs,
+  type NewAuditLog,
 } from "./logs.queries";
 
 export type { AppLogFilter, AuditLogFilter };
@@ -62,23 +63,32 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
         );
       }
     },
-    /** Audit rows are written in the caller's transaction when one is given, so they commit together. */
-    async audit(entry: AuditEntry, tx: DbOrTx = db): Promise<void> {
-      await insertAuditLog(tx, {
-        userId: entry.userId ?? null,
-        action: entry.action,
-        tableName: entry.tableName ?? null,
-        recordId: entry.recordId ?? null,
-        oldValues: entry.oldValues ? storable(entry.oldValues) : null,
-        newValues: entry.newValues ? storable(entry.newValues) : null,
-        ipAddress: entry.ipAddress ?? null,
-        userAgent: truncate(entry.userAgent),
-      });
-    },
+    /** Write one audit row on its own. */
+    audit: (entry: AuditEntry) => insertAuditLog(db, auditRow(entry)),
+    /**
+     * The row an audit entry becomes, for a feature's queries to write in the same transaction as
+     * the change it records (so both commit, or neither).
+     */
+    auditRow,
   };
 }
 
 export type LogService = ReturnType<typeof createLogService>;
+
+export type AuditRow = NewAuditLog;
+
+function auditRow(entry: AuditEntry): NewAuditLog {
+  return {
+    userId: entry.userId ?? null,
+    action: entry.action,
+    tableName: entry.tableName ?? null,
+    recordId: entry.recordId ?? null,
+    oldValues: entry.oldValues ? storable(entry.oldValues) : null,
+    newValues: entry.newValues ? storable(entry.newValues) : null,
+    ipAddress: entry.ipAddress ?? null,
+    userAgent: truncate(entry.userAgent),
+  };
+}
 
 /**
  * A log entry is written whatever it holds: characters PostgreSQL's text and jsonb refuse (NUL,

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import {
   appLogs,
   attorneyReferrals,
+  auditLogs,
   caseMessages,
   cases,
   comparisonVotes,
@@ -144,7 +145,13 @@ export async function storageKeysOf(db: DbOrTx, userId: string): Promise<string[
   return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
-/** Remove the member: every row of theirs goes with the user row (foreign keys cascade). */
-export async function deleteUserRow(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(user).where(eq(user.id, userId));
+/**
+ * Remove the member and write the audit row, together: every row of theirs goes with the user
+ * row (foreign keys cascade).
+ */
+export async function deleteUserWithAudit(db: Db, userId: string, audit: typeof auditLogs.$inferInsert): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(auditLogs).values(audit);
+    await tx.delete(user).where(eq(user.id, userId));
+  });
 }

@@ -2,6 +2,7 @@ import { deleteAccountSchema, preferencesSchema, profileUpdateSchema } from "@sh
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { Auth } from "../../auth/auth";
+import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
@@ -13,19 +14,14 @@ export function createProfileRoutes(
   auth: Auth,
   guards: ReturnType<typeof createSessionGuards>,
 ) {
-  const actor = (c: { var: AppEnv["Variables"]; req: { header(name: string): string | undefined } }) => ({
-    userId: c.var.sessionUser.id,
-    ipAddress: c.var.clientIp,
-    userAgent: c.req.header("user-agent") ?? null,
-  });
   return new Hono<AppEnv>()
     .use(guards.requireUser)
     .get("/", async (c) => c.json(await profile.overview(c.var.sessionUser)))
     .patch("/", validate("json", profileUpdateSchema), async (c) => {
-      return c.json({ user: await profile.update(c.var.sessionUser, c.req.valid("json"), actor(c)) });
+      return c.json({ user: await profile.update(c.var.sessionUser, c.req.valid("json"), actorOf(c)) });
     })
     .put("/preferences", validate("json", preferencesSchema), async (c) => {
-      return c.json({ user: await profile.setPreferences(c.var.sessionUser, c.req.valid("json"), actor(c)) });
+      return c.json({ user: await profile.setPreferences(c.var.sessionUser, c.req.valid("json"), actorOf(c)) });
     })
     .get("/export", async (c) => {
       const data = await profile.export(c.var.sessionUser);
@@ -39,7 +35,7 @@ export function createProfileRoutes(
       } catch {
         throw new ApiError(400, "INVALID_CREDENTIALS", "That password is not right. Your account was not deleted.");
       }
-      await profile.deleteAccount(c.var.sessionUser, actor(c));
+      await profile.deleteAccount(c.var.sessionUser, actorOf(c));
       for (const name of ["lawguide.session_token", "lawguide.dont_remember"]) deleteCookie(c, name, { path: "/" });
       for (const name of ["__Secure-lawguide.session_token", "__Secure-lawguide.dont_remember"]) {
         deleteCookie(c, name, { path: "/", secure: true });

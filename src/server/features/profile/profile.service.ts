@@ -1,5 +1,5 @@
 import { ADMIN_TEXT, PROFILE_TEXT } from "@shared/messages";
-import { PLANS } from "@shared/plans";
+import { PLANS, type PlanId } from "@shared/plans";
 import type { ProfileStats, ProfileUpdate, SubscriptionView } from "@shared/schemas/profile";
 import type { Preferences, SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
@@ -9,7 +9,7 @@ import type { AccountService } from "../account/account.service";
 import type { Actor, LogService } from "../logs/logs.service";
 import {
   countStats,
-  deleteUserRow,
+  deleteUserWithAudit,
   exportRows,
   findSubscriptionRow,
   storageKeysOf,
@@ -43,7 +43,7 @@ export function createProfileService(deps: {
         stats: { ...counts, memberSince: user.createdAt },
         subscription: row
           ? {
-              plan: PLANS.premium.name,
+              plan: (PLANS[row.plan as PlanId] ?? PLANS.premium).name,
               status: row.status,
               currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
               currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
@@ -147,19 +147,17 @@ export function createProfileService(deps: {
     async deleteAccount(user: SessionUser, actor: Actor): Promise<void> {
       if (user.email === deps.builtInAdminEmail) throw forbidden(ADMIN_TEXT.builtInAdminProtected);
       const keys = await storageKeysOf(db, user.id);
-      await db.transaction(async (tx) => {
-        await logs.audit(
-          {
-            ...actor,
-            action: "account.delete",
-            tableName: "user",
-            recordId: user.id,
-            oldValues: { email: user.email },
-          },
-          tx,
-        );
-        await deleteUserRow(tx, user.id);
-      });
+      await deleteUserWithAudit(
+        db,
+        user.id,
+        logs.auditRow({
+          ...actor,
+          action: "account.delete",
+          tableName: "user",
+          recordId: user.id,
+          oldValues: { email: user.email },
+        }),
+      );
       await storage.removeUserFiles(user.id, keys);
     },
   };

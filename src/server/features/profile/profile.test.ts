@@ -72,7 +72,7 @@ describe("profile", () => {
     expect(body.stats).toMatchObject({ activeCases: 0, totalCases: 1, documents: 1 });
     expect(body.stats.memberSince).toBe(body.user.createdAt);
     expect(body.subscription).toMatchObject({
-      plan: "Premium",
+      plan: "Premium Solutions",
       status: "active",
       cancelAtPeriodEnd: false,
       paymentMethodLast4: "4242",

@@ -1,24 +1,29 @@
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { systemSettings } from "../../db/schema";
+import type { Db, DbOrTx } from "../../db/client";
+import { auditLogs, systemSettings } from "../../db/schema";
 
 export function readSettingsRows(db: DbOrTx) {
   return db.select({ section: systemSettings.section, values: systemSettings.values }).from(systemSettings);
 }
 
-export async function upsertSettingsSection(
-  db: DbOrTx,
+/** Store one section and its audit row, together. */
+export async function saveSettingsSection(
+  db: Db,
   section: string,
   values: Record<string, unknown>,
   updatedBy: string | null,
+  audit: typeof auditLogs.$inferInsert,
 ): Promise<void> {
-  await db
-    .insert(systemSettings)
-    .values({ section, values, updatedBy, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: systemSettings.section,
-      set: { values, updatedBy, updatedAt: sql`now()` },
-    });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(systemSettings)
+      .values({ section, values, updatedBy, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: systemSettings.section,
+        set: { values, updatedBy, updatedAt: sql`now()` },
+      });
+    await tx.insert(auditLogs).values(audit);
+  });
 }
 
 export async function insertMissingSections(db: DbOrTx, sections: Record<string, Record<string, unknown>>) {

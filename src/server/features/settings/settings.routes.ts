@@ -1,12 +1,11 @@
-import { type PublicSettings, SETTINGS_SECTIONS, settingsSectionSchemas } from "@shared/schemas/settings";
+import { type PublicSettings, settingsPatchSchema, settingsSectionParamSchema } from "@shared/schemas/settings";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { Config } from "../../config";
 import { DEFAULT_ADMIN, DEMO_ACCOUNTS } from "../../config";
+import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
-import { invalidInput } from "../../lib/errors";
 import type { SettingsService } from "./settings.service";
 
 /**
@@ -44,31 +43,18 @@ export function createPublicSettingsRoutes(settings: SettingsService, config: Co
   });
 }
 
-const sectionParam = z.object({ section: z.enum(SETTINGS_SECTIONS as [string, ...string[]]) });
-
 export function createAdminSettingsRoutes(settings: SettingsService, guards: ReturnType<typeof createSessionGuards>) {
   return new Hono<AppEnv>()
     .use(guards.requireAdmin)
     .get("/", async (c) => c.json({ settings: await settings.get() }))
     .put(
       "/:section",
-      validate("param", sectionParam),
-      validate("json", z.record(z.string(), z.unknown())),
+      validate("param", settingsSectionParamSchema),
+      validate("json", settingsPatchSchema),
       async (c) => {
         const { section } = c.req.valid("param");
-        const key = section as keyof typeof settingsSectionSchemas;
-        const parsed = settingsSectionSchemas[key].partial().strict().safeParse(c.req.valid("json"));
-        if (!parsed.success) {
-          const fields: Record<string, string> = {};
-          for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-          throw invalidInput(parsed.error.issues[0]?.message, fields);
-        }
-        const updated = await settings.update(key, parsed.data as never, {
-          userId: c.var.sessionUser.id,
-          ipAddress: c.var.clientIp,
-          userAgent: c.req.header("user-agent") ?? null,
-        });
-        return c.json({ section: key, values: updated });
+        const updated = await settings.patch(section, c.req.valid("json"), actorOf(c));
+        return c.json({ section, values: updated });
       },
     );
 }

@@ -6,10 +6,11 @@ import {
   systemSettingsSchema,
 } from "@shared/schemas/settings";
 import type { Db } from "../../db/client";
+import { invalidInput } from "../../lib/errors";
 import { keptFor } from "../../lib/kept";
 import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
-import { insertMissingSections, readSettingsRows, upsertSettingsSection } from "./settings.queries";
+import { insertMissingSections, readSettingsRows, saveSettingsSection } from "./settings.queries";
 
 /**
  * System settings, kept in memory for `cacheMs` and dropped at once when this process writes them,
@@ -60,22 +61,35 @@ export function createSettingsService(db: Db, logs: LogService, logger: Logger, 
       const current = (await get())[section];
       const next = settingsSectionSchemas[section].parse({ ...current, ...patch }) as SystemSettings[S];
       kept.forget();
-      await db.transaction(async (tx) => {
-        await upsertSettingsSection(tx, section, next as Record<string, unknown>, actor.userId ?? null);
-        await logs.audit(
-          {
-            ...actor,
-            action: "settings.update",
-            tableName: "system_settings",
-            recordId: section,
-            oldValues: current as Record<string, unknown>,
-            newValues: next as Record<string, unknown>,
-          },
-          tx,
-        );
-      });
+      await saveSettingsSection(
+        db,
+        section,
+        next as Record<string, unknown>,
+        actor.userId ?? null,
+        logs.auditRow({
+          ...actor,
+          action: "settings.update",
+          tableName: "system_settings",
+          recordId: section,
+          oldValues: current as Record<string, unknown>,
+          newValues: next as Record<string, unknown>,
+        }),
+      );
       kept.forget();
       return next;
+    },
+    /**
+     * An administrator's change to some values of a section: checked against the section's bounds
+     * (400 naming each field), then stored and audited like `update`.
+     */
+    async patch<S extends SettingsSection>(section: S, values: Record<string, unknown>, actor: Actor) {
+      const parsed = settingsSectionSchemas[section].partial().strict().safeParse(values);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+        throw invalidInput(parsed.error.issues[0]?.message, fields);
+      }
+      return this.update(section, parsed.data as Partial<SystemSettings[S]>, actor);
     },
     /** Write the default of every section that has no row yet (start-up seed). */
     async seedDefaults(): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
 import { rateCounters, usageCounters } from "../../db/schema";
@@ -71,14 +71,6 @@ export async function addUsage(
       target: [usageCounters.userId, usageCounters.metric, usageCounters.period],
       set: { count: sql`${usageCounters.count} + ${input.amount}::int` },
     });
-}
-
-export async function readUsage(db: DbOrTx, userId: string, metric: string, period: string): Promise<number> {
-  const [row] = await db
-    .select({ count: usageCounters.count })
-    .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.metric, metric), eq(usageCounters.period, period)));
-  return row?.count ?? 0;
 }
 
 /** Forget windows that ended more than a day ago (they would start again anyway). */

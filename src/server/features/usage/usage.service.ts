@@ -1,6 +1,6 @@
 import { ERROR_CODES } from "@shared/api-error";
 import { AI_LIMIT_TEXT } from "@shared/messages";
-import type { PlanId } from "@shared/plans";
+import { dailyTokenCap, type PlanId } from "@shared/plans";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import { tooManyRequests } from "../../lib/errors";
@@ -54,7 +54,7 @@ export function createUsageService(db: Db, run: RunPrepared, settings: SettingsS
       const now = new Date();
       const used = await hitAiAllowance(run, { key: `ai:${user.id}`, calls, userId: user.id, day: utcDay(now) });
       const premium = user.plan === "premium";
-      const cap = premium ? ai.premiumDailyTokenCap : ai.freeDailyTokenCap;
+      const cap = dailyTokenCap(user.plan, ai);
       if (used.tokens >= cap) {
         const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
         return {

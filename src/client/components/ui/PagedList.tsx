@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import { Alert } from "./Alert";
+import { Button } from "./Button";
+import { Card } from "./Card";
+import { Skeleton } from "./Skeleton";
+
+/** What a paged list query tells the list (TanStack Query's infinite query has all of it). */
+export interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/**
+ * A list read a page at a time, in its four states: loading (skeleton cards, announced), failed
+ * (with a way to try again), empty, and the items with 'Load more' while there are more pages.
+ */
+export function PagedList<T>({
+  query,
+  items,
+  itemKey,
+  renderItem,
+  empty,
+  noun,
+  skeletonRows = 3,
+}: {
+  query: PagedQuery;
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  /** Shown when there is nothing yet. */
+  empty: ReactNode;
+  /** What the list holds, plural ('cases', 'documents'): read in its loading, error and button texts. */
+  noun: string;
+  skeletonRows?: number;
+}) {
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <div className="space-y-3">
+        <p role="status" className="sr-only">
+          Loading your {noun}…
+        </p>
+        {Array.from({ length: skeletonRows }, (_, row) => `row-${row}`).map((key) => (
+          <Card key={key} aria-hidden className="space-y-3 p-5">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-1/2" />
+          </Card>
+        ))}
+      </div>
+    );
+  } else if (query.isError) {
+    body = (
+      <Alert tone="danger" title={`Your ${noun} could not be loaded`}>
+        Check your connection and{" "}
+        <button type="button" className="font-semibold underline" onClick={() => query.refetch()}>
+          try again
+        </button>
+        .
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    body = empty;
+  } else {
+    body = (
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li key={itemKey(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <>
+      {body}
+      {query.hasNextPage ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="secondary" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Load more {noun}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
