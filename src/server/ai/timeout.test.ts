@@ -1,38 +1,61 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { withIdleTimeout } from "./timeout";
 import { ProviderTimeoutError, StoppedError } from "./types";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves when `signal` aborts (as the SDKs' requests do), or never. */
 const abortedBy = (signal: AbortSignal) =>
   new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
 
 describe("idle deadline of a provider call", () => {
-  it("lets a call that keeps making progress run past the deadline", async () => {
-    const started = performance.now();
-    const result = await withIdleTimeout("OpenAI", 80, undefined, async (_signal, touch) => {
-      for (let i = 0; i < 8; i++) {
-        await sleep(25);
-        touch();
-      }
-      return "answered";
-    });
-    expect(result).toBe("answered");
-    expect(performance.now() - started).toBeGreaterThan(160);
+  // The deadline is a timer: the clock is the test's, so a busy machine cannot move it.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it("cuts a call that goes quiet for the deadline, with the provider's timeout error", async () => {
-    const started = performance.now();
-    const call = withIdleTimeout("Anthropic", 60, undefined, async (signal, touch) => {
-      await sleep(30);
-      touch();
-      return abortedBy(signal);
+  it("lets a call that keeps making progress run past the deadline", async () => {
+    let touch: () => void = () => {};
+    let finish: (value: string) => void = () => {};
+    let aborted = false;
+    const call = withIdleTimeout("OpenAI", 80, undefined, (signal, progress) => {
+      touch = progress;
+      signal.addEventListener("abort", () => {
+        aborted = true;
+      });
+      return new Promise<string>((resolve) => {
+        finish = resolve;
+      });
     });
-    await expect(call).rejects.toBeInstanceOf(ProviderTimeoutError);
-    await expect(call).rejects.toThrow("Failed to get response from Anthropic");
-    // Measured from the last progress (at ~30 ms), not from the start.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(85);
+    // Eight pieces of progress 25 ms apart: 200 ms in all, never 80 ms without progress.
+    for (let i = 0; i < 8; i++) {
+      await vi.advanceTimersByTimeAsync(25);
+      touch();
+    }
+    expect(aborted).toBe(false);
+    finish("answered");
+    await expect(call).resolves.toBe("answered");
+  });
+
+  it("cuts a call that goes quiet for the deadline, measured from its last progress", async () => {
+    let touch: () => void = () => {};
+    let signal: AbortSignal | null = null;
+    const call = withIdleTimeout("Anthropic", 60, undefined, (s, progress) => {
+      touch = progress;
+      signal = s;
+      return abortedBy(s);
+    });
+    const outcome = call.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(30);
+    touch();
+    // 59 ms after the last progress nothing has happened; at 60 ms the call is cut.
+    await vi.advanceTimersByTimeAsync(59);
+    expect((signal as AbortSignal | null)?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ProviderTimeoutError);
+    expect((error as Error).message).toContain("Failed to get response from Anthropic");
   });
 
   it("stops at once when the member stops, and does not start when already stopped", async () => {
