@@ -6,6 +6,7 @@ import { requestId } from "hono/request-id";
 import { createAuthRoutes } from "./auth/auth.routes";
 import { createAccountRoutes } from "./features/account/account.routes";
 import { createAdminRoutes } from "./features/admin/admin.routes";
+import { createBillingRoutes } from "./features/billing/billing.routes";
 import { createCasesRoutes } from "./features/cases/cases.routes";
 import { createDocumentsRoutes } from "./features/documents/documents.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
@@ -44,6 +45,7 @@ export function createApp(services: Services) {
     testimonials,
     profile,
     documents,
+    billing,
   } = services;
   const guards = createSessionGuards({
     accounts,
@@ -59,6 +61,7 @@ export function createApp(services: Services) {
     .route("/cases", createCasesRoutes(cases, chat, comparisons, guards))
     .route("/testimonials", createTestimonialsRoutes(testimonials))
     .route("/profile", createProfileRoutes(profile, auth, guards))
+    .route("/billing", createBillingRoutes(billing, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
     .route("/admin", createAdminRoutes(admin, guards));

@@ -37,6 +37,24 @@ describe("configuration", () => {
     expect(config.admin.password).toBeUndefined();
   });
 
+  it("configures Stripe with all four of its variables, or none (the demo checkout)", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).stripe).toBeNull();
+    const stripe = loadConfig({
+      DATA_DIR: dir(),
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_BASIC: "price_b",
+      STRIPE_PRICE_PREMIUM: "price_p",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    }).stripe;
+    expect(stripe).toEqual({
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_x",
+      prices: { basic: "price_b", premium: "price_p" },
+      apiBase: "http://127.0.0.1:12111",
+    });
+  });
+
   it("needs AUTH_SECRET with DATABASE_URL", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://localhost/x" })).toThrow(/AUTH_SECRET/);
   });
@@ -50,6 +68,12 @@ describe("configuration", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ ADMIN_EMAIL: "nope" }, "ADMIN_EMAIL"],
     [{ DEMO_ACCOUNTS: "maybe" }, "DEMO_ACCOUNTS"],
+    [{ STRIPE_SECRET_KEY: "sk_test_x" }, "STRIPE_WEBHOOK_SECRET"],
+    [
+      { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_BASIC: "p" },
+      "STRIPE_PRICE_PREMIUM",
+    ],
+    [{ STRIPE_API_BASE: "not a url" }, "STRIPE_API_BASE"],
   ])("stops on a bad value and names it: %o", (env, name) => {
     let error: unknown;
     try {

@@ -49,8 +49,9 @@ const envSchema = z.object({
   AI_OFFLINE_FALLBACK: boolish.default(true),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_BASIC: optionalString,
   STRIPE_PRICE_PREMIUM: optionalString,
-  STRIPE_API_URL: optionalUrl,
+  STRIPE_API_BASE: optionalUrl,
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -81,12 +82,14 @@ export interface Config {
   anthropic: { apiKey: string | undefined; baseURL: string | undefined; model: string | undefined };
   /** Answer with the offline assistant when no provider is configured or every one fails. */
   aiOfflineFallback: boolean;
+  /** Stripe, when configured (secret key, webhook secret and a price per paid plan); else the demo checkout. */
   stripe: {
-    secretKey: string | undefined;
-    webhookSecret: string | undefined;
-    pricePremium: string | undefined;
-    apiUrl: string | undefined;
-  };
+    secretKey: string;
+    webhookSecret: string;
+    prices: { basic: string; premium: string };
+    /** Another Stripe-compatible server (tests); Stripe's own when unset. */
+    apiBase: string | undefined;
+  } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env["LOG_LEVEL"];
@@ -152,12 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     openai: { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
     aiOfflineFallback: e.AI_OFFLINE_FALLBACK,
-    stripe: {
-      secretKey: e.STRIPE_SECRET_KEY,
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-      pricePremium: e.STRIPE_PRICE_PREMIUM,
-      apiUrl: e.STRIPE_API_URL,
-    },
+    stripe: stripeConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "LawGuide <no-reply@lawguide.example>",
     logLevel: e.LOG_LEVEL,
@@ -165,6 +163,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? "dist/client"),
+  };
+}
+
+/** Stripe is configured by all four of its variables, or by none (then the demo checkout). */
+function stripeConfig(e: Env): Config["stripe"] {
+  const values = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_BASIC: e.STRIPE_PRICE_BASIC,
+    STRIPE_PRICE_PREMIUM: e.STRIPE_PRICE_PREMIUM,
+  };
+  const missing = Object.entries(values).filter(([, v]) => !v);
+  if (missing.length === 4) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map(([k]) => `  ${k}: required with the other Stripe variables (set all four, or none for the demo checkout)`).join("\n")}`,
+    );
+  }
+  return {
+    secretKey: values.STRIPE_SECRET_KEY as string,
+    webhookSecret: values.STRIPE_WEBHOOK_SECRET as string,
+    prices: { basic: values.STRIPE_PRICE_BASIC as string, premium: values.STRIPE_PRICE_PREMIUM as string },
+    apiBase: e.STRIPE_API_BASE,
   };
 }
 

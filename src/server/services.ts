@@ -7,6 +7,7 @@ import { createAdminService } from "./features/admin/admin.service";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
 import { createAssistant } from "./features/assistant/assistant.service";
 import { createBillingService } from "./features/billing/billing.service";
+import { createStripeClient } from "./features/billing/stripe-gateway";
 import { createCasesService } from "./features/cases/cases.service";
 import { createChatService } from "./features/cases/chat.service";
 import { createComparisonsService } from "./features/cases/comparisons.service";
@@ -65,7 +66,16 @@ export function createServices(config: Config, database: Database, logger: Logge
   const accounts = createAccountService(db, database.run, { sessionCache });
   const usage = createUsageService(db, database.run, settings);
   const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs, usage });
-  const billing = createBillingService(db);
+  const billing = createBillingService({
+    db,
+    config,
+    stripe: config.stripe ? createStripeClient(config.stripe) : null,
+    settings,
+    logs,
+    mailer,
+    accounts,
+    logger,
+  });
   const models = createAiModelsService(
     db,
     { openai: config.openai.model, anthropic: config.anthropic.model },
@@ -88,7 +98,14 @@ export function createServices(config: Config, database: Database, logger: Logge
   const comparisons = createComparisonsService({ db, run: database.run, assistant, settings, logs, usage });
   const testimonials = createTestimonialsService(db);
   const storage = createStorage(config.dataDir);
-  const profile = createProfileService({ db, accounts, logs, storage, builtInAdminEmail: config.admin.email });
+  const profile = createProfileService({
+    db,
+    accounts,
+    billing,
+    logs,
+    storage,
+    builtInAdminEmail: config.admin.email,
+  });
   const documents = createDocumentsService(db, logs);
   const admin = createAdminService({ db, logs, mailer, accounts });
   const health = createHealthService(config, database, mailer);

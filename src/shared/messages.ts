@@ -71,6 +71,16 @@ export const BILLING_TEXT = {
   unexpected: "An unexpected error occurred",
   upgradeFailed: "Failed to upgrade to premium",
   welcomePremium: "Welcome to Premium! Your subscription is now active.",
+  welcomeBasic: "Welcome to Basic! Your subscription is now active.",
+  processing: "Processing your subscription...",
+  sessionNotFound: "This checkout could not be found.",
+  cardDeclined: "Your card was declined.",
+  cardInvalid: "Your card number is invalid.",
+  expiryInvalid: "Your card's expiration date is invalid.",
+  cvcInvalid: "Your card's security code is invalid.",
+  alreadySubscribed: "You already have this plan.",
+  noSubscription: "You have no subscription to change.",
+  paymentsUnavailable: "Payments are not available right now. Please try again later.",
 } as const;
 
 export const ADMIN_TEXT = {

@@ -39,6 +39,9 @@ export interface Plan {
 /** The settings the plan rules read (public settings carry the ones the browser needs). */
 export interface PlanSettings {
   freeUserMessageLimit: number;
+  /** Trials on or off, and their length (subscription settings). */
+  enableTrials: boolean;
+  trialPeriodDays: number;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -95,14 +98,23 @@ export const PLANS: Record<PlanId, Plan> = {
 /** How many messages are left when the chat starts warning (spec: from the 8th of 10). */
 export const MESSAGE_WARNING_REMAINING = 2;
 
+/** Days of free trial a first subscription to this plan starts with (0: none). */
+export function trialDaysOf(plan: PlanId, settings: Pick<PlanSettings, "enableTrials" | "trialPeriodDays">): number {
+  return settings.enableTrials && PLANS[plan].trialDays > 0 ? settings.trialPeriodDays : 0;
+}
+
 /** Member messages allowed in one case on this plan; null when unlimited. */
-export function messageLimit(plan: PlanId, settings: PlanSettings): number | null {
+export function messageLimit(plan: PlanId, settings: Pick<PlanSettings, "freeUserMessageLimit">): number | null {
   const rule = PLANS[plan].entitlements.messagesPerCase;
   return rule === "freeUserMessageLimit" ? settings.freeUserMessageLimit : rule;
 }
 
 /** Messages left in a case after `used` of the member's own; null when unlimited. */
-export function messagesRemaining(plan: PlanId, settings: PlanSettings, used: number): number | null {
+export function messagesRemaining(
+  plan: PlanId,
+  settings: Pick<PlanSettings, "freeUserMessageLimit">,
+  used: number,
+): number | null {
   const limit = messageLimit(plan, settings);
   return limit === null ? null : Math.max(0, limit - used);
 }
@@ -128,15 +140,18 @@ export function dailyTokenCap(
 /** What a plan includes, in words, with the numbers in force (landing, upgrade modal, Premium page, Terms, Help). */
 export function planFeatures(plan: PlanId, settings: PlanSettings): string[] {
   const limit = messageLimit(plan, settings);
+  const paid = plan === "free" ? [] : ["Cancel anytime"];
   if (plan !== "premium") {
-    return [`${limit} messages per case with the AI assistant`, "Basic document templates", "Email support"];
+    return [`${limit} messages per case with the AI assistant`, "Basic document templates", "Email support", ...paid];
   }
+  const trial = trialDaysOf(plan, settings);
   return [
     "Unlimited consultation",
     "Multi-AI comparison",
     "Premium document templates",
     "Priority attorney referrals",
     "Priority and phone support",
+    trial ? `${trial}-day free trial, cancel anytime` : "Cancel anytime",
   ];
 }
 

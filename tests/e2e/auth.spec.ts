@@ -1,4 +1,15 @@
-import { DEMO, expect, expectAccessible, newMember, register, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  newMember,
+  register,
+  requestPasswordReset,
+  resetLinkFor,
+  signIn,
+  test,
+} from "./fixtures";
 
 test.describe("registration", () => {
   test("shows each form error of the spec, then creates the account", async ({ page }) => {
@@ -133,7 +144,7 @@ test.describe("sign-in", () => {
 });
 
 test.describe("password reset", () => {
-  test("sends a link through the outbox that sets a new password", async ({ page, browser }) => {
+  test("the forgot-password page, reached from sign-in, sends a reset link by mail", async ({ page }) => {
     const member = await register(page);
     await page.context().clearCookies();
     await page.goto("/login");
@@ -144,19 +155,31 @@ test.describe("password reset", () => {
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByText("Check your e-mail")).toBeVisible();
     await expectAccessible(page, "forgot password sent");
+    // The mail was kept, with this member's link in it.
+    expect(await resetLinkFor(member.email)).toMatch(/\/reset-password\?token=/);
+  });
 
+  test("an administrator reads the reset mail in the outbox of the admin dashboard", async ({ page }) => {
+    const member = await register(page);
+    await page.context().clearCookies();
+    await requestPasswordReset(page.request, member.email);
     // Only an administrator reads the kept mail: one opens the outbox in the admin dashboard.
-    const adminContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, DEMO.admin.email, DEMO.admin.password);
-    await expect(adminPage).toHaveURL(/\/admin\/dashboard/);
-    await adminPage.getByRole("link", { name: "Mail outbox" }).click();
-    await expect(adminPage.getByRole("heading", { name: "Mail outbox", level: 1 })).toBeVisible();
-    await expectAccessible(adminPage, "admin outbox");
-    const mail = adminPage.getByRole("article").filter({ hasText: member.email }).first();
-    const link = await mail.getByRole("link", { name: /reset-password\?token=/ }).getAttribute("href");
-    await adminContext.close();
-    await page.goto(link ?? "/reset-password");
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard/);
+    await page.getByRole("link", { name: "Mail outbox" }).click();
+    await expect(page.getByRole("heading", { name: "Mail outbox", level: 1 })).toBeVisible();
+    const mail = page.getByRole("article").filter({ hasText: member.email }).first();
+    const link = mail.getByRole("link", { name: /reset-password\?token=/ });
+    await expect(link).toBeVisible();
+    await expectAccessible(page, "admin outbox");
+    expect(await link.getAttribute("href")).toMatch(/\/reset-password\?token=[A-Za-z0-9_%-]+$/);
+  });
+
+  test("the mailed link sets a new password, and the old one no longer signs in", async ({ page }) => {
+    const member = await register(page);
+    await page.context().clearCookies();
+    await requestPasswordReset(page.request, member.email);
+    await page.goto(await resetLinkFor(member.email));
 
     await expect(page).toHaveURL(/\/reset-password\?token=/);
     await expectAccessible(page, "reset password");
@@ -182,12 +205,18 @@ test.describe("password reset", () => {
 });
 
 test.describe("change password", () => {
-  test("is disabled until all three fields are filled, checks them, then changes it", async ({ page }) => {
-    const member = await register(page);
+  /** The profile page with the Change Password dialog open. */
+  async function openDialog(page: Page) {
     await page.goto("/dashboard/profile");
     await page.getByRole("button", { name: "Change Password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change Password" });
     await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  test("is disabled until all three fields are filled, and checks them", async ({ page }) => {
+    const member = await register(page);
+    const dialog = await openDialog(page);
     await expectAccessible(page, "change password dialog");
     const submit = dialog.getByRole("button", { name: "Change Password" });
     await expect(submit).toBeDisabled();
@@ -202,9 +231,15 @@ test.describe("change password", () => {
     await dialog.getByLabel("Confirm new password").fill("abc");
     await submit.click();
     await expect(dialog.getByRole("alert")).toHaveText("New password must be at least 6 characters");
+  });
+
+  test("changes it: the new password signs in", async ({ page }) => {
+    const member = await register(page);
+    const dialog = await openDialog(page);
+    await dialog.getByLabel("Current password").fill(member.password);
     await dialog.getByLabel("New password", { exact: true }).fill("changed-pass");
     await dialog.getByLabel("Confirm new password").fill("changed-pass");
-    await submit.click();
+    await dialog.getByRole("button", { name: "Change Password" }).click();
     await expect(page.getByText("Password changed successfully!").first()).toBeVisible();
     await expect(dialog).toBeHidden();
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, register, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, register, sameOrigin, signIn, test } from "./fixtures";
 
 /** Open a new chat from the cases page; returns the case id. */
 async function newChat(page: Page): Promise<string> {
@@ -19,18 +19,26 @@ async function sendMessage(page: Page, text: string) {
 // The fake providers are shared: tests of this file run one after another (fullyParallel is off),
 // so a test that slows a provider down does not slow another test's answers.
 test.describe("case chat", () => {
-  test("a new member chats, sees the answer stream, and is stopped by the server at message 11", async ({ page }) => {
-    test.setTimeout(150_000);
+  // A test that slows a provider down puts it back even when it fails half-way.
+  test.afterEach(async () => {
+    await fetch(`${process.env.E2E_OPENAI_URL}/__control/reset`, { method: "POST" });
+  });
+
+  test("a new member starts with an empty list, then an empty chat with 10 messages", async ({ page }) => {
     await register(page);
     await page.goto("/dashboard/cases");
     await expect(page.getByRole("heading", { name: "Welcome to your legal chats" })).toBeVisible();
     await expectAccessible(page, "cases (empty)");
-    const caseId = await newChat(page);
+    await newChat(page);
     await expect(page.getByText("AI Legal Assistant")).toBeVisible();
     await expect(page.getByText("10 left")).toBeVisible();
     await expect(page.getByText("0/10")).toBeVisible();
     await expectAccessible(page, "chat (empty)");
+  });
 
+  test("the answer streams in, the message is counted, and a keyword brings the document offer", async ({ page }) => {
+    await register(page);
+    await newChat(page);
     // Slow the provider down to watch the answer arrive piece by piece.
     await fetch(`${process.env.E2E_OPENAI_URL}/__control/mode`, {
       method: "POST",
@@ -48,19 +56,23 @@ test.describe("case chat", () => {
     await expect(page.getByText("9 left")).toBeVisible();
     await expect(page.getByText("1/10")).toBeVisible();
     // The keyword brought the document offer, two seconds later.
-    await expect(conversation.getByRole("link", { name: "Open the Document Center" })).toBeVisible({ timeout: 5000 });
+    await expect(conversation.getByRole("link", { name: "Open the Document Center" })).toBeVisible();
     await expectAccessible(page, "chat with an answer");
+  });
 
-    for (let i = 2; i <= 8; i++) {
-      await sendMessage(page, `Follow-up question number ${i}`);
+  test("counts down to the limit, where the composer locks and the server refuses message 11", async ({ page }) => {
+    await register(page);
+    const caseId = await newChat(page);
+    for (let i = 1; i <= 8; i++) {
+      await sendMessage(page, `Question number ${i}`);
       await expect(page.getByText(`${i}/10`)).toBeVisible();
       await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
     }
     await expect(page.getByText("2 messages remaining")).toBeVisible();
-    await sendMessage(page, "Follow-up question number 9");
+    await sendMessage(page, "Question number 9");
     await expect(page.getByText("1 message remaining")).toBeVisible();
     await expect(page.getByRole("button", { name: "Send message" })).toBeVisible();
-    await sendMessage(page, "Follow-up question number 10");
+    await sendMessage(page, "Question number 10");
     await expect(page.getByText("You've reached your message limit")).toBeVisible();
     const input = page.getByRole("textbox", { name: "Your message" });
     await expect(input).toBeDisabled();
@@ -70,9 +82,25 @@ test.describe("case chat", () => {
     // The server agrees, whatever the page does.
     const refused = await page.request.post(`/api/cases/${caseId}/messages`, {
       data: { content: "An eleventh question" },
-      headers: { origin: new URL(page.url()).origin },
+      headers: sameOrigin(),
     });
     expect(refused.status()).toBe(402);
+  });
+
+  test("at the limit, Upgrade to Premium opens the offer, which leads to Premium", async ({ page }) => {
+    await register(page);
+    const caseId = await newChat(page);
+    // Ten messages through the API, each answered in full, as the page sends them.
+    for (let i = 1; i <= 10; i++) {
+      const sent = await page.request.post(`/api/cases/${caseId}/messages`, {
+        data: { content: `Question number ${i}` },
+        headers: sameOrigin(),
+      });
+      expect(sent.status(), `message ${i}`).toBe(200);
+      await sent.body();
+    }
+    await page.goto(`/dashboard/case/${caseId}`);
+    await expect(page.getByText("You've reached your message limit")).toBeVisible();
 
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();
     const upgrade = page.getByRole("dialog", { name: "Upgrade to Premium" });
@@ -111,7 +139,7 @@ test.describe("case chat", () => {
     // Typing during that second re-renders the page; the question must still go out by itself.
     await expect(conversation.getByText("Describe your situation")).toBeVisible();
     await page.getByRole("textbox", { name: "Your message" }).pressSequentially("I", { delay: 50 });
-    await expect(conversation.getByText(/married with two young children/).first()).toBeVisible({ timeout: 5000 });
+    await expect(conversation.getByText(/married with two young children/).first()).toBeVisible();
     await expect(conversation.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible({ timeout: 10_000 });
     await page.goto("/dashboard/cases");
     await expect(
@@ -119,7 +147,7 @@ test.describe("case chat", () => {
     ).toBeVisible();
   });
 
-  test("the referral from the list and from the chat menu", async ({ page }) => {
+  test("refers a case to an attorney from the chat menu", async ({ page }) => {
     await register(page);
     await newChat(page);
     await page.getByRole("button", { name: "More actions" }).click();
@@ -132,7 +160,13 @@ test.describe("case chat", () => {
       page.getByText("Attorney referral process initiated. You will be contacted within 24 hours.").first(),
     ).toBeVisible();
     await expect(page.getByText("Referred to attorney")).toBeVisible();
+  });
 
+  test("refers, archives and restores cases from the list", async ({ page }) => {
+    await register(page);
+    const referred = await newChat(page);
+    const response = await page.request.post(`/api/cases/${referred}/referral`, { headers: sameOrigin() });
+    expect(response.status()).toBe(201);
     await newChat(page);
     await page.goto("/dashboard/cases");
     await expect(page.getByText("Referred", { exact: true })).toBeVisible();

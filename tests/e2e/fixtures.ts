@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page, request } from "@playwright/test";
 
 let counter = 0;
 
@@ -48,13 +48,83 @@ export async function signIn(page: Page, email: string, password: string, option
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** axe finds no violations, at 375 px and at 1280 px wide. */
-export async function expectAccessible(page: Page, label = page.url()) {
+/** Headers of a write as the app's own pages send it (the server refuses writes from elsewhere). */
+export function sameOrigin(): Record<string, string> {
+  return { origin: new URL(process.env.E2E_BASE_URL ?? "").origin };
+}
+
+/** Ask for a reset link for `email`, as the forgot-password page does. */
+export async function requestPasswordReset(api: APIRequestContext, email: string) {
+  const response = await api.post("/api/auth/request-password-reset", { data: { email }, headers: sameOrigin() });
+  expect(response.status(), "password reset requested").toBe(200);
+}
+
+/**
+ * The reset link mailed to `email`, read from the kept mail as an administrator reads it (the
+ * outbox's JSON, which the admin dashboard shows): for journeys that need a link, not the page.
+ */
+export async function resetLinkFor(email: string): Promise<string> {
+  const admin = await request.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: sameOrigin() });
+  try {
+    const signedIn = await admin.post("/api/auth/sign-in/email", {
+      data: { email: DEMO.admin.email, password: DEMO.admin.password },
+    });
+    expect(signedIn.status(), "administrator signed in").toBe(200);
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const outbox = (await (await admin.get("/api/admin/outbox")).json()) as {
+          mails: { to: string; text: string }[];
+        };
+        link = outbox.mails
+          .find((mail) => mail.to === email)
+          ?.text.match(/\bhttps?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+        return link;
+      }, `a reset link to ${email} in the outbox`)
+      .toBeTruthy();
+    return link ?? "";
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/** The widths every page is checked at: a small phone and a laptop. */
+export const WIDTHS = [375, 1280] as const;
+export type Width = (typeof WIDTHS)[number];
+
+/**
+ * After a resize: the window has the new width and no finite animation or transition is still
+ * running (a dialog fading in, a panel sliding). Endless ones (spinners, skeletons) never end.
+ * The layout itself is CSS only (no script reads the width), so nothing else needs to settle.
+ */
+async function settled(page: Page, width: number) {
+  await page.waitForFunction(
+    (w) =>
+      window.innerWidth === w &&
+      document
+        .getAnimations()
+        .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY),
+    width,
+  );
+}
+
+/**
+ * axe finds no violations, at 375 px and at 1280 px wide (or only at `widths`, for a state that
+ * exists at one width alone, such as the compact menu open).
+ *
+ * A page without frames is checked with axe.run in the page itself ("legacy mode"): the same rules
+ * and the same results, without the blank page of its own that the frame-by-frame run opens to
+ * combine its parts (about half of the time of a check). A page with frames gets the frame-by-frame
+ * run, which also reaches frames of another origin.
+ */
+export async function expectAccessible(page: Page, label = page.url(), options: { widths?: readonly Width[] } = {}) {
   const original = page.viewportSize();
-  for (const width of [375, 1280]) {
+  for (const width of options.widths ?? WIDTHS) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.waitForTimeout(100);
-    const results = await new AxeBuilder({ page }).analyze();
+    await settled(page, width);
+    const axe = new AxeBuilder({ page });
+    if (page.frames().length === 1) axe.setLegacyMode();
+    const results = await axe.analyze();
     const summary = results.violations.map(
       (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
     );

@@ -78,6 +78,7 @@ export function publicSettings(overrides: Partial<PublicSettings> = {}): PublicS
     enableComparison: true,
     maxFileUploadSize: 10,
     trialPeriodDays: 7,
+    enableTrials: true,
     mode: "configured",
     demoAccounts: [],
     ...overrides,

@@ -8,6 +8,7 @@ export const PATHS = {
   resetPassword: "/reset-password",
   checkoutSuccess: "/checkout/success",
   checkoutCancel: "/checkout/cancel",
+  checkoutDemo: "/checkout/demo/:sessionId",
   status: "/status",
   debug: "/debug",
   adminDashboard: "/admin/dashboard",

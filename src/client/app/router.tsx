@@ -74,6 +74,18 @@ export const routes: RouteObject[] = [
       element: page(() => import("@client/features/billing/CheckoutSuccessPage"), "CheckoutSuccessPage"),
     },
   ),
+  {
+    element: <RequireAuth />,
+    children: [
+      titled(
+        { title: "Checkout" },
+        {
+          path: PATHS.checkoutDemo,
+          element: page(() => import("@client/features/billing/CheckoutDemoPage"), "CheckoutDemoPage"),
+        },
+      ),
+    ],
+  },
   titled(
     { title: "Checkout Cancelled" },
     {

@@ -1,5 +1,5 @@
 import { FREE_MESSAGE_LIMIT_DEFAULT } from "@shared/constants";
-import type { PlanSettings } from "@shared/plans";
+import { PLANS, type PlanSettings } from "@shared/plans";
 import type { PublicSettings } from "@shared/schemas/settings";
 import { useEffect, useState } from "react";
 import { apiFetch } from "./api";
@@ -31,7 +31,11 @@ export function usePublicSettings(): PublicSettings | null {
 
 /** The numbers the plan rules read, live (the defaults until the settings have arrived). */
 export function planSettingsOf(settings: PublicSettings | null): PlanSettings {
-  return { freeUserMessageLimit: settings?.freeUserMessageLimit ?? FREE_MESSAGE_LIMIT_DEFAULT };
+  return {
+    freeUserMessageLimit: settings?.freeUserMessageLimit ?? FREE_MESSAGE_LIMIT_DEFAULT,
+    enableTrials: settings?.enableTrials ?? true,
+    trialPeriodDays: settings?.trialPeriodDays ?? PLANS.premium.trialDays,
+  };
 }
 
 export function usePlanSettings(): PlanSettings {

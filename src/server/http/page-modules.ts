@@ -20,6 +20,11 @@ export const PAGE_MODULES: Array<{ path: RegExp; modules: string[]; signedIn?: b
   { path: /^\/debug$/, modules: ["src/client/features/health/DebugPage.tsx"] },
   { path: /^\/checkout\/success$/, modules: ["src/client/features/billing/CheckoutSuccessPage.tsx"] },
   { path: /^\/checkout\/cancel$/, modules: ["src/client/features/billing/CheckoutCancelPage.tsx"] },
+  {
+    path: /^\/checkout\/demo\/[^/]+$/,
+    modules: ["src/client/features/billing/CheckoutDemoPage.tsx"],
+    signedIn: true,
+  },
   { path: /^\/dashboard\/home$/, modules: [LAYOUT, "src/client/features/cases/DashboardHomePage.tsx"], signedIn: true },
   { path: /^\/dashboard(\/cases)?$/, modules: [LAYOUT, "src/client/features/cases/CasesPage.tsx"], signedIn: true },
   {

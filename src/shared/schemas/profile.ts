@@ -52,13 +52,3 @@ export interface ProfileStats {
   documents: number;
   memberSince: string;
 }
-
-export interface SubscriptionView {
-  plan: string;
-  status: string;
-  currentPeriodStart: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  paymentMethodBrand: string | null;
-  paymentMethodLast4: string | null;
-}

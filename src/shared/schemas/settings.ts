@@ -100,6 +100,7 @@ export const publicSettingsSchema = z.object({
   enableComparison: z.boolean(),
   maxFileUploadSize: z.number(),
   trialPeriodDays: z.number(),
+  enableTrials: z.boolean(),
   mode: z.enum(["embedded", "configured"]),
   demoAccounts: z.array(z.object({ email: z.string(), password: z.string(), label: z.string() })),
 });

@@ -2,6 +2,7 @@ import { Logo } from "@client/components/brand/Logo";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { Spinner } from "@client/components/ui/Spinner";
 import { ToastProvider } from "@client/components/ui/Toast";
+import { PaymentDueBanner } from "@client/features/billing/PaymentDueBanner";
 import { cn } from "@client/lib/cn";
 import { queryClient } from "@client/lib/query";
 import { useSession } from "@client/lib/session";
@@ -45,6 +46,7 @@ export function DashboardLayout() {
               ) : null}
             </div>
           </header>
+          <PaymentDueBanner />
           <main
             id="main"
             tabIndex={-1}

@@ -1,13 +1,17 @@
 import { ChangePasswordDialog } from "@client/features/account/ChangePasswordDialog";
+import { SubscriptionCard } from "@client/features/billing/SubscriptionCard";
 import { ProfilePage } from "@client/features/profile/ProfilePage";
 import { useState } from "react";
 
-/** /dashboard/profile: the profile feature with the account feature's Change Password modal. */
+/** /dashboard/profile: the profile feature with the account feature's Change Password modal and the billing feature's subscription card. */
 export function ProfileRoute() {
   const [changing, setChanging] = useState(false);
   return (
     <>
-      <ProfilePage onChangePassword={() => setChanging(true)} />
+      <ProfilePage
+        onChangePassword={() => setChanging(true)}
+        renderSubscription={(subscription) => <SubscriptionCard subscription={subscription} />}
+      />
       <ChangePasswordDialog open={changing} onOpenChange={setChanging} />
     </>
   );

@@ -1,21 +1,23 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
+import { PageShell } from "@client/components/ui/PageShell";
 import { XCircle } from "lucide-react";
 
+/** Payment cancelled (spec section 2): Try Again (the plans) and Continue with Free Plan (home). */
 export function CheckoutCancelPage() {
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
+    <PageShell width="narrow">
       <Card className="w-full max-w-md space-y-4 p-8 text-center">
         <XCircle className="mx-auto size-12 text-slate-500" aria-hidden />
         <h1 className="text-2xl font-bold">Checkout cancelled</h1>
         <p className="text-slate-700">Nothing was charged. You can subscribe whenever you are ready.</p>
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <ButtonLink to="/premium">Try Again</ButtonLink>
+          <ButtonLink to="/dashboard/premium">Try Again</ButtonLink>
           <ButtonLink to="/" variant="secondary">
             Continue with Free Plan
           </ButtonLink>
         </div>
       </Card>
-    </main>
+    </PageShell>
   );
 }

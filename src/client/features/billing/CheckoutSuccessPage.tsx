@@ -1,32 +1,98 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
+import { PageShell } from "@client/components/ui/PageShell";
 import { FullScreenLoading } from "@client/components/ui/Spinner";
+import { ApiRequestError } from "@client/lib/api";
+import { useSession } from "@client/lib/session";
 import { TIMINGS_MS, UI_LIMITS } from "@shared/constants";
-import { CheckCircle2 } from "lucide-react";
+import { BILLING_TEXT } from "@shared/messages";
+import { PLANS } from "@shared/plans";
+import type { CheckoutOutcome } from "@shared/schemas/billing";
+import { AlertTriangle, CheckCircle2, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { billingApi } from "./billing-api";
 
-/** Payment success (spec section 2): a 2-second spinner, then the confirmation. */
+type Result = { kind: "outcome"; outcome: CheckoutOutcome } | { kind: "error"; message: string };
+
+/**
+ * Payment success (spec section 2): 'Processing your subscription...' for 2 seconds while the
+ * server reads the checkout again (the webhook may not have arrived yet), then what is true:
+ * the plan is in force, the payment is still being confirmed, or it did not go through.
+ */
 export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
-  const [processing, setProcessing] = useState(true);
+  const session = useSession();
   const sessionId = params.get("session_id");
+  const [waited, setWaited] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+
   useEffect(() => {
-    const timer = setTimeout(() => setProcessing(false), TIMINGS_MS.paymentSuccessSpinner);
+    const timer = setTimeout(() => setWaited(true), TIMINGS_MS.paymentSuccessSpinner);
     return () => clearTimeout(timer);
   }, []);
-  if (processing) return <FullScreenLoading text="Processing your subscription..." />;
+
+  useEffect(() => {
+    if (session.isLoading) return;
+    if (!sessionId) {
+      setResult({ kind: "error", message: BILLING_TEXT.sessionNotFound });
+      return;
+    }
+    if (!session.user) {
+      setResult({ kind: "error", message: BILLING_TEXT.loginToContinue });
+      return;
+    }
+    let alive = true;
+    billingApi
+      .sync(sessionId)
+      .then(async (outcome) => {
+        if (outcome.state === "complete") await session.refresh();
+        if (alive) setResult({ kind: "outcome", outcome });
+      })
+      .catch((e: unknown) => {
+        if (alive)
+          setResult({ kind: "error", message: e instanceof ApiRequestError ? e.message : BILLING_TEXT.unexpected });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [sessionId, session.isLoading, session.user, session.refresh]);
+
+  if (!waited || !result) return <FullScreenLoading text={BILLING_TEXT.processing} />;
+
+  const reference = sessionId ? `${sessionId.slice(0, UI_LIMITS.sessionIdChars)}...` : null;
+  let icon = <AlertTriangle className="mx-auto size-12 text-premium-700" aria-hidden />;
+  let title = "We could not confirm your subscription";
+  let text = result.kind === "error" ? result.message : "";
+  if (result.kind === "outcome") {
+    const plan = PLANS[result.outcome.planId];
+    if (result.outcome.state === "complete") {
+      icon = <CheckCircle2 className="mx-auto size-12 text-green-700" aria-hidden />;
+      title = "Thank you for subscribing!";
+      text = result.outcome.planId === "premium" ? BILLING_TEXT.welcomePremium : BILLING_TEXT.welcomeBasic;
+      if (result.outcome.status.subscription?.status === "trialing") {
+        text += ` Your free trial has started; you can cancel before it ends and pay nothing.`;
+      }
+    } else if (result.outcome.state === "pending") {
+      icon = <Clock className="mx-auto size-12 text-primary-700" aria-hidden />;
+      title = "Your payment is being confirmed";
+      text = `We have not heard back from the payment provider yet. ${plan.name} starts as soon as the payment is confirmed; this page and your profile will show it.`;
+    } else {
+      title = "Your payment did not go through";
+      text = `Nothing was charged and you are still on your current plan. You can try again with another card.`;
+    }
+  }
   return (
-    <main id="main" className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
+    <PageShell width="narrow">
       <Card className="w-full max-w-md space-y-4 p-8 text-center">
-        <CheckCircle2 className="mx-auto size-12 text-green-700" aria-hidden />
-        <h1 className="text-2xl font-bold">Thank you for subscribing!</h1>
-        <p className="text-slate-700">
-          Your payment went through. Premium is switched on as soon as the payment is confirmed.
+        {icon}
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <p role="status" className="text-slate-700">
+          {text}
         </p>
-        {sessionId ? (
+        {reference ? (
           <p className="text-sm text-slate-600">
-            Reference: <span className="font-mono">{sessionId.slice(0, UI_LIMITS.sessionIdChars)}...</span>
+            Reference: <span className="font-mono">{reference}</span>
           </p>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
@@ -35,7 +101,12 @@ export function CheckoutSuccessPage() {
             View Profile
           </ButtonLink>
         </div>
+        {result.kind === "outcome" && result.outcome.state === "failed" ? (
+          <ButtonLink to="/dashboard/premium" variant="ghost">
+            Try Again
+          </ButtonLink>
+        ) : null}
       </Card>
-    </main>
+    </PageShell>
   );
 }

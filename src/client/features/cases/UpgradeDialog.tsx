@@ -2,7 +2,7 @@ import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Dialog } from "@client/components/ui/Dialog";
 import { FeatureList } from "@client/components/ui/FeatureList";
 import { usePlanSettings } from "@client/lib/public-settings";
-import { formatPlanPrice, PLANS, planFeatures } from "@shared/plans";
+import { formatPlanPrice, PLANS, planFeatures, trialDaysOf } from "@shared/plans";
 import { Crown } from "lucide-react";
 import { memo } from "react";
 
@@ -31,7 +31,10 @@ export const UpgradeDialog = memo(function UpgradeDialog({
       }
     >
       <p className="text-2xl font-bold text-primary-950">{formatPlanPrice(premium)}</p>
-      <p className="text-sm text-slate-600">{premium.trialDays}-day free trial. Cancel anytime.</p>
+      <p className="text-sm text-slate-600">
+        {trialDaysOf("premium", planSettings) ? `${trialDaysOf("premium", planSettings)}-day free trial. ` : ""}Cancel
+        anytime.
+      </p>
       <FeatureList items={planFeatures("premium", planSettings)} className="mt-4" />
     </Dialog>
   );

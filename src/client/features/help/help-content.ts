@@ -5,6 +5,7 @@ import {
   PLANS,
   type PlanSettings,
   planFeatures,
+  trialDaysOf,
 } from "@shared/plans";
 
 export interface HelpQuestion {
@@ -23,6 +24,7 @@ const premium = PLANS.premium;
 /** The Help page's questions, in four groups, with the plans' numbers as they are in force. */
 export function helpGroups(settings: PlanSettings): HelpGroup[] {
   const freeLimit = messageLimit("free", settings);
+  const trial = trialDaysOf("premium", settings);
   return [
     {
       id: "getting-started",
@@ -86,7 +88,17 @@ export function helpGroups(settings: PlanSettings): HelpGroup[] {
         },
         {
           question: "How much does Premium cost?",
-          answer: `Premium costs ${formatPlanPrice(premium)}. Subscribing from the app is not open yet; the Premium tab says when it is.`,
+          answer: `${premium.name} costs ${formatPlanPrice(premium)}${trial ? ` and a first subscription starts with a ${trial}-day free trial, once per member` : ""}. ${PLANS.basic.name} costs ${formatPlanPrice(PLANS.basic)} and gives you ${messageLimit("basic", settings)} messages per case. Subscribe from the Premium tab.`,
+        },
+        {
+          question: "How do I cancel my subscription?",
+          answer:
+            "Open the Premium tab and choose Cancel subscription. You can cancel anytime, with no fee: your plan lasts until the end of the period you paid for, then your account moves to the Free plan and you are not charged again. Until then you can resume it. Your cases and documents stay.",
+        },
+        {
+          question: "What happens if a payment fails?",
+          answer:
+            "Your plan stays in force for a few days while you update your payment method (the Premium tab shows until when). If no payment goes through by then, your account moves to the Free plan; nothing of yours is deleted, and paying again restores your plan.",
         },
         {
           question: "What is multi-AI comparison?",

@@ -4,7 +4,7 @@ import { SkipLink } from "@client/components/ui/SkipLink";
 import { cn } from "@client/lib/cn";
 import { usePlanSettings } from "@client/lib/public-settings";
 import { useDialogState } from "@client/lib/use-dialog-state";
-import { formatPrice, PLANS, planFeatures } from "@shared/plans";
+import { formatPrice, messageLimit, PLANS, planFeatures, trialDaysOf } from "@shared/plans";
 import { ArrowRight, MessageSquare, ShieldCheck } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { FEATURES, STEPS, TOPICS } from "./content";
@@ -60,6 +60,7 @@ function Section({
  */
 export function WelcomePage({ signedIn }: { signedIn: boolean }) {
   const planSettings = usePlanSettings();
+  const trial = trialDaysOf("premium", planSettings);
   const startTo = signedIn ? "/dashboard/cases" : "/register";
   const startLabel = signedIn ? "Go to my legal chats" : "Get started free";
   const howItWorks = useDialogState();
@@ -104,7 +105,8 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                 </Button>
               </div>
               <p className="mt-5 text-sm text-slate-600">
-                Free plan, no card needed. Premium starts with a {PLANS.premium.trialDays}-day free trial.
+                Free plan, no card needed.
+                {trial ? ` ${PLANS.premium.name} starts with a ${trial}-day free trial.` : ""}
               </p>
             </div>
             <HeroChat />
@@ -212,9 +214,9 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                 >
                   <div className="flex items-center justify-between gap-3">
                     <h3 className="text-xl font-bold text-slate-900">{plan.name}</h3>
-                    {plan.trialDays ? (
+                    {premium && trial ? (
                       <span className="rounded-full bg-premium-100 px-3 py-1 text-sm font-semibold text-premium-900 ring-1 ring-premium-300 ring-inset">
-                        {plan.trialDays}-day free trial
+                        {trial}-day free trial
                       </span>
                     ) : null}
                   </div>
@@ -232,7 +234,9 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                     className="mt-8 w-full"
                   >
                     {premium
-                      ? `Try Premium free for ${plan.trialDays} days`
+                      ? trial
+                        ? `Try Premium free for ${trial} days`
+                        : "Get Premium"
                       : signedIn
                         ? "Go to my legal chats"
                         : "Register Free"}
@@ -242,7 +246,9 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
             })}
           </ul>
           <p className="mt-6 text-center text-sm text-slate-600">
-            Prices in US dollars. Subscriptions are handled securely by Stripe.
+            Prices in US dollars. Need a little more than Free? {PLANS.basic.name} is{" "}
+            {formatPrice(PLANS.basic.priceCents)} per {PLANS.basic.interval} with {messageLimit("basic", planSettings)}{" "}
+            messages per case. Cancel anytime.
           </p>
         </Section>
 

@@ -180,7 +180,7 @@ export const FAQ = [
   {
     question: "How much does it cost?",
     answer:
-      "The Free plan costs nothing and needs no card. Premium adds unlimited consultation, a second AI opinion and phone support; it starts with a 7-day free trial and you can cancel anytime.",
+      "The Free plan costs nothing and needs no card. Premium adds unlimited consultation, a second AI opinion and phone support; a first subscription starts with a free trial, and you can cancel anytime.",
   },
   {
     question: "How reliable are the answers?",

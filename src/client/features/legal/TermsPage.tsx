@@ -1,10 +1,7 @@
 import { usePlanSettings } from "@client/lib/public-settings";
-import { formatPlanPrice, PLANS, type PlanSettings, planFeatures } from "@shared/plans";
+import { formatPlanPrice, PLANS, type PlanSettings, planFeatures, trialDaysOf } from "@shared/plans";
 import { Link } from "react-router";
 import { LegalLayout, type LegalSection, SupportEmail } from "./LegalLayout";
-
-const free = PLANS.free;
-const premium = PLANS.premium;
 
 /** The terms, with the plans' numbers as they are in force. */
 const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
@@ -111,12 +108,12 @@ const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
   },
   {
     id: "plans",
-    title: "Free and Premium plans",
+    title: "Plans and payment",
     body: (
       <>
-        <p>LawGuide has two plans:</p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          {[free, premium].map((plan) => (
+        <p>LawGuide has three plans:</p>
+        <div className="grid gap-3 sm:grid-cols-3">
+          {[PLANS.free, PLANS.basic, PLANS.premium].map((plan) => (
             <div key={plan.id} className="rounded-[var(--radius-control)] border border-slate-200 bg-slate-50 p-4">
               <p className="font-semibold text-slate-900">
                 {plan.name}: {formatPlanPrice(plan)}
@@ -130,18 +127,25 @@ const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
           ))}
         </div>
         <ul>
+          {trialDaysOf("premium", planSettings) ? (
+            <li>
+              A first subscription to {PLANS.premium.name} starts with a {trialDaysOf("premium", planSettings)}-day free
+              trial, once per member. If you cancel before the trial ends, you are not charged.
+            </li>
+          ) : null}
           <li>
-            Premium starts with a {premium.trialDays}-day free trial. If you cancel before the trial ends, you are not
-            charged.
+            Paid plans renew every {PLANS.premium.interval} at the price shown when you subscribe, until you cancel.
           </li>
           <li>
-            After the trial, Premium renews every {premium.interval} at the price shown when you subscribe, until you
-            cancel.
+            You can cancel anytime, with no cancellation fee. Your plan lasts until the end of the period you paid for;
+            after that you are not charged again and your account moves to the Free plan. Your cases and documents stay.
           </li>
-          <li>You can cancel anytime, with no cancellation fee. After you cancel, you are not charged again.</li>
           <li>
-            Subscriptions and payments are handled by Stripe, our payment provider. LawGuide never sees or stores your
-            full card number.
+            If a payment fails, your plan stays in force for a few days (the grace period) while you update your payment
+            method; after that your account moves to the Free plan until a payment goes through.
+          </li>
+          <li>
+            Payments are handled by Stripe, our payment provider. LawGuide never sees or stores your full card number.
           </li>
           <li>If we change the price, we will tell you before the new price applies to you.</li>
         </ul>

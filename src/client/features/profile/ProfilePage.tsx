@@ -11,15 +11,15 @@ import { ApiRequestError } from "@client/lib/api";
 import { formatDate } from "@client/lib/dates";
 import { useSession } from "@client/lib/session";
 import { PROFILE_TEXT } from "@shared/messages";
-import { formatPlanPrice, isActiveStatus, PLANS } from "@shared/plans";
+import { formatPlanPrice, PLANS } from "@shared/plans";
+import type { SubscriptionView } from "@shared/schemas/billing";
 import type { ProfileUpdate } from "@shared/schemas/profile";
 import type { Preferences } from "@shared/session";
 import { ChevronRight, Crown, Download, FileText, KeyRound, LogOut, Pencil, Shield, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DeleteAccountDialog } from "./DeleteAccountDialog";
 import { downloadExport, useProfile, useUpdatePreferences, useUpdateProfile } from "./profile-api";
-import { SubscriptionCard } from "./SubscriptionCard";
 
 const FIELDS: Array<{ key: keyof ProfileUpdate; label: string; autoComplete: string; type?: string }> = [
   { key: "firstName", label: "First name", autoComplete: "given-name" },
@@ -40,7 +40,14 @@ const TOGGLES: Array<{ key: keyof Preferences; label: string; description: strin
 ];
 
 /** /dashboard/profile (spec section 2 'Profile'). */
-export function ProfilePage({ onChangePassword }: { onChangePassword: () => void }) {
+export function ProfilePage({
+  onChangePassword,
+  renderSubscription,
+}: {
+  onChangePassword: () => void;
+  /** The subscription card (the billing feature's), given the member's subscription. */
+  renderSubscription: (subscription: SubscriptionView | null) => ReactNode;
+}) {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
@@ -71,9 +78,7 @@ export function ProfilePage({ onChangePassword }: { onChangePassword: () => void
 
   if (!user || !saved) return null;
   const values = draft ?? saved;
-  const active = profile.data?.subscription
-    ? isActiveStatus(profile.data.subscription.status)
-    : user.plan === "premium";
+  const active = user.plan !== "free";
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
@@ -128,13 +133,13 @@ export function ProfilePage({ onChangePassword }: { onChangePassword: () => void
         {profile.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : (
-          <SubscriptionCard subscription={profile.data?.subscription ?? null} />
+          renderSubscription(profile.data?.subscription ?? null)
         )}
         {!active ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-[var(--radius-card)] border border-premium-300 bg-premium-50 p-4">
             <p className="text-premium-900">
               <span className="font-semibold">Upgrade to Premium</span> for unlimited messages and answers from two AIs
-              · {formatPlanPrice(PLANS.premium)}, {PLANS.premium.trialDays}-day free trial.
+              · {formatPlanPrice(PLANS.premium)}.
             </p>
             <ButtonLink
               to="/dashboard/premium"

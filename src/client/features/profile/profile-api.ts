@@ -1,5 +1,6 @@
 import { apiFetch } from "@client/lib/api";
-import type { ProfileStats, ProfileUpdate, SubscriptionView } from "@shared/schemas/profile";
+import type { SubscriptionView } from "@shared/schemas/billing";
+import type { ProfileStats, ProfileUpdate } from "@shared/schemas/profile";
 import type { Preferences, SessionUser } from "@shared/session";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 

@@ -1,19 +1,135 @@
-import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
-import { subscriptions } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { appLogs, checkoutSessions, stripeEvents, subscriptions, user, userProfiles } from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 
 export async function findSubscription(db: DbOrTx, userId: string): Promise<SubscriptionRow | null> {
   const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   return rows[0] ?? null;
 }
 
-export async function upsertSubscription(db: DbOrTx, row: NewSubscription): Promise<void> {
+/** Store a member's subscription as it now is (one row per member). */
+export async function upsertSubscription(db: DbOrTx, row: NewSubscription): Promise<SubscriptionRow> {
   const { userId: _userId, ...rest } = row;
-  await db
+  const [saved] = await db
     .insert(subscriptions)
     .values(row)
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...rest, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...rest, updatedAt: new Date() } })
+    .returning();
+  if (!saved) throw new Error("subscription upsert returned nothing");
+  return saved;
+}
+
+// ---------------------------------------------------------------- Stripe customers
+
+export async function findCustomerId(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: userProfiles.stripeCustomerId })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId));
+  return row?.id ?? null;
+}
+
+export async function setCustomerId(db: DbOrTx, userId: string, customerId: string): Promise<void> {
+  await db.update(userProfiles).set({ stripeCustomerId: customerId }).where(eq(userProfiles.id, userId));
+}
+
+/** The member a Stripe customer belongs to. */
+export async function findUserIdByCustomer(db: DbOrTx, customerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(eq(userProfiles.stripeCustomerId, customerId));
+  return row?.id ?? null;
+}
+
+export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+  return Boolean(row);
+}
+
+// ---------------------------------------------------------------- checkout sessions
+
+export async function insertCheckoutSession(db: DbOrTx, row: typeof checkoutSessions.$inferInsert): Promise<void> {
+  await db.insert(checkoutSessions).values(row).onConflictDoNothing();
+}
+
+/** A checkout session of this member (null for anyone else's). */
+export async function findOwnCheckoutSession(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+): Promise<CheckoutSessionRow | null> {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+  return row ?? null;
+}
+
+export async function findCheckoutSession(db: DbOrTx, id: string): Promise<CheckoutSessionRow | null> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row ?? null;
+}
+
+/** Close an open checkout session (complete, declined, expired); an ended one stays as it ended. */
+export async function endCheckoutSession(db: DbOrTx, id: string, status: "complete" | "declined" | "expired") {
+  await db
+    .update(checkoutSessions)
+    .set({ status, completedAt: sql`now()` })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
+}
+
+/** A demo payment: the session is completed and the subscription stored, together. */
+export async function completeDemoCheckout(
+  db: Db,
+  sessionId: string,
+  subscription: NewSubscription,
+  log: typeof appLogs.$inferInsert,
+): Promise<SubscriptionRow | null> {
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(checkoutSessions)
+      .set({ status: "complete", completedAt: sql`now()` })
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")))
+      .returning({ id: checkoutSessions.id });
+    if (closed.length === 0) return null;
+    const saved = await upsertSubscription(tx, subscription);
+    await tx.insert(appLogs).values(log);
+    return saved;
+  });
+}
+
+// ---------------------------------------------------------------- Stripe events
+
+export async function isEventProcessed(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, id));
+  return Boolean(row);
+}
+
+/**
+ * Record a Stripe event as processed and store what it changed, together: when anything fails
+ * nothing is recorded (Stripe sends it again), and an event delivered twice at once changes things
+ * once. Returns false when the event had already been processed.
+ */
+export async function applyStripeEvent(
+  db: Db,
+  event: { id: string; type: string },
+  subscription: NewSubscription | null,
+  log: typeof appLogs.$inferInsert | null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (inserted.length === 0) return false;
+    if (subscription) await upsertSubscription(tx, subscription);
+    if (log) await tx.insert(appLogs).values(log);
+    return true;
+  });
 }

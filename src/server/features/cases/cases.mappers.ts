@@ -28,7 +28,7 @@ export function toCaseSummary(row: CaseRow, responseTimeoutSeconds: number): Cas
 export function toCaseDetail(
   row: CaseRow,
   plan: PlanId,
-  settings: PlanSettings & { responseTimeout: number },
+  settings: Pick<PlanSettings, "freeUserMessageLimit"> & { responseTimeout: number },
 ): CaseDetail {
   return {
     ...toCaseSummary(row, settings.responseTimeout),

@@ -36,7 +36,11 @@ export async function historyOf(db: Db, caseId: string): Promise<ChatTurn[]> {
 }
 
 /** Whether the member has used every message their plan allows in this case. */
-export function atMessageLimit(user: SessionUser, row: CaseRow, settings: PlanSettings): boolean {
+export function atMessageLimit(
+  user: SessionUser,
+  row: CaseRow,
+  settings: Pick<PlanSettings, "freeUserMessageLimit">,
+): boolean {
   const limit = messageLimit(user.plan, settings);
   return limit !== null && row.userMessageCount >= limit;
 }
@@ -49,7 +53,7 @@ export async function explainRefusal(
   db: Db,
   user: SessionUser,
   caseId: string,
-  settings: PlanSettings,
+  settings: Pick<PlanSettings, "freeUserMessageLimit">,
 ): Promise<never> {
   const row = await findOwnedCase(db, caseId, user.id);
   if (!row) throw notFound(CASE_TEXT.notFound);

@@ -10,6 +10,7 @@ import {
   insertAuditLog,
   listAppLogs,
   listAuditLogs,
+  type NewAppLog,
   type NewAuditLog,
 } from "./logs.queries";
 
@@ -47,15 +48,7 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
     listAudit: (filter: AuditLogFilter) => listAuditLogs(db, filter),
     async app(entry: AppLogEntry): Promise<void> {
       try {
-        await insertAppLog(run, {
-          userId: entry.userId ?? null,
-          level: entry.level ?? "info",
-          category: entry.category,
-          message: storable(entry.message),
-          metadata: storable(entry.metadata ?? {}),
-          ipAddress: entry.ipAddress ?? null,
-          userAgent: truncate(entry.userAgent),
-        });
+        await insertAppLog(run, appRow(entry));
       } catch (error) {
         logger.warn(
           { fault: describeFault(error), entry: { category: entry.category, message: entry.message } },
@@ -70,12 +63,26 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
      * the change it records (so both commit, or neither).
      */
     auditRow,
+    /** The row an application log entry becomes, for queries that write it with their change. */
+    appRow,
   };
 }
 
 export type LogService = ReturnType<typeof createLogService>;
 
 export type AuditRow = NewAuditLog;
+
+function appRow(entry: AppLogEntry): NewAppLog {
+  return {
+    userId: entry.userId ?? null,
+    level: entry.level ?? "info",
+    category: entry.category,
+    message: storable(entry.message),
+    metadata: storable(entry.metadata ?? {}),
+    ipAddress: entry.ipAddress ?? null,
+    userAgent: truncate(entry.userAgent),
+  };
+}
 
 function auditRow(entry: AuditEntry): NewAuditLog {
   return {

@@ -49,7 +49,7 @@ export async function countStats(db: DbOrTx, userId: string) {
   return { totalCases: caseCounts?.total ?? 0, activeCases: caseCounts?.active ?? 0, documents: docCount?.n ?? 0 };
 }
 
-export async function findSubscriptionRow(db: DbOrTx, userId: string) {
+async function findSubscriptionRow(db: DbOrTx, userId: string) {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   return row ?? null;
 }

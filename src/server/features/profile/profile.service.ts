@@ -1,17 +1,17 @@
 import { ADMIN_TEXT, PROFILE_TEXT } from "@shared/messages";
-import { PLANS, type PlanId } from "@shared/plans";
-import type { ProfileStats, ProfileUpdate, SubscriptionView } from "@shared/schemas/profile";
+import type { SubscriptionView } from "@shared/schemas/billing";
+import type { ProfileStats, ProfileUpdate } from "@shared/schemas/profile";
 import type { Preferences, SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
 import { ApiError, forbidden } from "../../lib/errors";
 import type { Storage } from "../../lib/storage";
 import type { AccountService } from "../account/account.service";
+import type { BillingService } from "../billing/billing.service";
 import type { Actor, LogService } from "../logs/logs.service";
 import {
   countStats,
   deleteUserWithAudit,
   exportRows,
-  findSubscriptionRow,
   storageKeysOf,
   updatePreferencesRow,
   updateProfileRow,
@@ -21,11 +21,12 @@ import {
 export function createProfileService(deps: {
   db: Db;
   accounts: AccountService;
+  billing: Pick<BillingService, "subscriptionView">;
   logs: LogService;
   storage: Storage;
   builtInAdminEmail: string;
 }) {
-  const { db, accounts, logs, storage } = deps;
+  const { db, accounts, billing, logs, storage } = deps;
 
   async function sessionUser(userId: string): Promise<SessionUser> {
     const user = await accounts.getSessionUser(userId);
@@ -37,22 +38,8 @@ export function createProfileService(deps: {
     async overview(
       user: SessionUser,
     ): Promise<{ user: SessionUser; stats: ProfileStats; subscription: SubscriptionView | null }> {
-      const [counts, row] = await Promise.all([countStats(db, user.id), findSubscriptionRow(db, user.id)]);
-      return {
-        user,
-        stats: { ...counts, memberSince: user.createdAt },
-        subscription: row
-          ? {
-              plan: (PLANS[row.plan as PlanId] ?? PLANS.premium).name,
-              status: row.status,
-              currentPeriodStart: row.currentPeriodStart?.toISOString() ?? null,
-              currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-              cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-              paymentMethodBrand: row.paymentMethodBrand,
-              paymentMethodLast4: row.paymentMethodLast4,
-            }
-          : null,
-      };
+      const [counts, subscription] = await Promise.all([countStats(db, user.id), billing.subscriptionView(user.id)]);
+      return { user, stats: { ...counts, memberSince: user.createdAt }, subscription };
     },
 
     async update(user: SessionUser, values: ProfileUpdate, actor: Actor): Promise<SessionUser> {
@@ -129,6 +116,7 @@ export function createProfileService(deps: {
         comparisons: rows.comparisons,
         subscription: rows.subscription
           ? {
+              plan: rows.subscription.plan,
               status: rows.subscription.status,
               source: rows.subscription.source,
               priceId: rows.subscription.priceId,

@@ -36,6 +36,7 @@ export function createPublicSettingsRoutes(settings: SettingsService, config: Co
       enableComparison: s.ai.enableComparison,
       maxFileUploadSize: s.general.maxFileUploadSize,
       trialPeriodDays: s.subscription.trialPeriodDays,
+      enableTrials: s.subscription.enableTrials,
       mode: config.mode,
       demoAccounts: demoCredentials(config),
     };

@@ -2,9 +2,10 @@ import { Badge, type BadgeTone } from "@client/components/ui/Badge";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { formatDate } from "@client/lib/dates";
-import { isActiveStatus, PLANS } from "@shared/plans";
-import type { SubscriptionView } from "@shared/schemas/profile";
+import { entitledPlan, isActiveStatus, PLANS } from "@shared/plans";
+import type { SubscriptionView } from "@shared/schemas/billing";
 import { AlertTriangle, CreditCard, Crown } from "lucide-react";
+import type { ReactNode } from "react";
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "green" },
@@ -13,8 +14,33 @@ const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
   canceled: { label: "Canceled", tone: "slate" },
 };
 
-/** The subscription card of spec section 4 'Subscription', in every state. */
-export function SubscriptionCard({ subscription }: { subscription: SubscriptionView | null }) {
+/** Whether the member's plan is in force now (grace period and a cancelled period included). */
+export function subscriptionInForce(subscription: SubscriptionView | null): boolean {
+  if (!subscription) return false;
+  return (
+    entitledPlan({
+      plan: subscription.planId,
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      graceUntil: subscription.graceUntil ? new Date(subscription.graceUntil) : null,
+    }).plan !== "free"
+  );
+}
+
+/**
+ * The subscription card of spec section 4 'Subscription', in every state: 'Free Plan' without
+ * one; the plan with its status (past due as a warning, with the end of the grace period),
+ * 'Renews on' or 'Expires on' and 'Your subscription will not renew automatically.', the card.
+ * `children` holds the actions the page offers (manage, cancel, resume).
+ */
+export function SubscriptionCard({
+  subscription,
+  children,
+}: {
+  subscription: SubscriptionView | null;
+  children?: ReactNode;
+}) {
   if (!subscription) {
     return (
       <Card className="p-5">
@@ -25,6 +51,7 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
           </div>
           <Badge tone="gray">Free</Badge>
         </div>
+        {children}
       </Card>
     );
   }
@@ -33,9 +60,10 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
     tone: "gray" as const,
   };
   const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
+  const inForce = subscriptionInForce(subscription);
   return (
     <Card className="space-y-3 p-5">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-lg font-bold">
           <Crown className="size-5 text-premium-700" aria-hidden /> {subscription.plan}
         </h2>
@@ -44,7 +72,11 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
       {subscription.status === "past_due" ? (
         <p className="flex gap-2 rounded-[var(--radius-control)] bg-premium-50 p-3 text-sm text-premium-900">
           <AlertTriangle className="size-5 shrink-0" aria-hidden />
-          Your last payment did not go through. Update your payment method to keep Premium.
+          <span>
+            Your last payment did not go through. Update your payment method
+            {subscription.graceUntil && inForce ? ` by ${formatDate(subscription.graceUntil)}` : ""} to keep{" "}
+            {subscription.plan}; after that your account moves to the Free plan. Nothing of yours is deleted.
+          </span>
         </p>
       ) : null}
       {end && isActiveStatus(subscription.status) ? (
@@ -54,7 +86,9 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
             <p className="text-slate-600">Your subscription will not renew automatically.</p>
           </div>
         ) : (
-          <p className="text-sm text-slate-700">Renews on {end}</p>
+          <p className="text-sm text-slate-700">
+            {subscription.status === "trialing" ? "Free trial until" : "Renews on"} {end}
+          </p>
         )
       ) : null}
       {subscription.status === "canceled" && end ? <p className="text-sm text-slate-700">Ended on {end}</p> : null}
@@ -65,11 +99,16 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionV
           {subscription.paymentMethodLast4}
         </p>
       ) : null}
-      {!isActiveStatus(subscription.status) ? (
-        <ButtonLink to="/dashboard/premium" variant="premium" size="sm">
-          Renew Premium
-        </ButtonLink>
-      ) : null}
+      {children ??
+        (inForce ? (
+          <ButtonLink to="/dashboard/premium" variant="secondary" size="sm">
+            Manage subscription
+          </ButtonLink>
+        ) : (
+          <ButtonLink to="/dashboard/premium" variant="premium" size="sm">
+            Renew {subscription.plan}
+          </ButtonLink>
+        ))}
     </Card>
   );
 }

@@ -1,0 +1,138 @@
+import { BILLING_TEXT } from "@shared/messages";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { parseSse } from "../../../../tests/factories/sse";
+import { setupTestApp } from "../../../../tests/factories/test-app";
+import type { TestClient } from "../../../../tests/factories/test-client";
+import { checkoutSessions, subscriptions } from "../../db/schema";
+
+// No Stripe variables: LawGuide's own test checkout.
+const t = setupTestApp();
+
+const SUCCESS = { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", name: "Ada Lovelace" };
+const DECLINED = { ...SUCCESS, cardNumber: "4000 0000 0000 0002" };
+
+async function startCheckout(client: TestClient, planId: "basic" | "premium" = "premium") {
+  const response = await client.post("/api/billing/checkout", { planId });
+  expect(response.status).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  expect(url).toMatch(/^\/checkout\/demo\/demo_/);
+  return url.split("/").pop() ?? "";
+}
+
+const rowOf = async (userId: string) =>
+  (await t.services.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+
+describe("the demo checkout", () => {
+  it("takes the success card: Premium at once, with the 7-day trial the first time only", async () => {
+    const { client, id } = await t.member();
+    const sessionId = await startCheckout(client);
+    const page = await (await client.get(`/api/billing/demo/${sessionId}`)).json();
+    expect(page).toMatchObject({ planId: "premium", planName: "Premium Solutions", priceCents: 2999, trialDays: 7 });
+    const paid = await client.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS);
+    expect(paid.status).toBe(200);
+    expect((await paid.json()).url).toBe(`/checkout/success?session_id=${sessionId}`);
+    expect((await client.me())?.plan).toBe("premium");
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ source: "demo", plan: "premium", status: "trialing", paymentMethodLast4: "4242" });
+    const days = ((row?.currentPeriodEnd?.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const synced = await (await client.post("/api/billing/sync", { sessionId })).json();
+    expect(synced).toMatchObject({ state: "complete", planId: "premium" });
+    // Paying the same checkout twice is refused.
+    expect((await client.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS)).status).toBe(409);
+
+    // Once the trial was used, a later subscription is paid from the start (30 days).
+    await t.services.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, id));
+    const again = await startCheckout(client);
+    expect((await (await client.get(`/api/billing/demo/${again}`)).json()).trialDays).toBe(0);
+    await client.post(`/api/billing/demo/${again}/pay`, SUCCESS);
+    const renewed = await rowOf(id);
+    expect(renewed?.status).toBe("active");
+    expect(((renewed?.currentPeriodEnd?.getTime() ?? 0) - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+  });
+
+  it("declines the decline card with its text and leaves the member on Free; refuses any other card", async () => {
+    const { client, id } = await t.member();
+    const sessionId = await startCheckout(client);
+    const invalid = await client.post(`/api/billing/demo/${sessionId}/pay`, {
+      ...SUCCESS,
+      cardNumber: "4111 1111 1111 1111",
+    });
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.message).toBe(BILLING_TEXT.cardInvalid);
+    const expired = await client.post(`/api/billing/demo/${sessionId}/pay`, { ...SUCCESS, expiry: "01/20" });
+    expect(expired.status).toBe(400);
+    const declined = await client.post(`/api/billing/demo/${sessionId}/pay`, DECLINED);
+    expect(declined.status).toBe(402);
+    expect((await declined.json()).error.message).toBe(BILLING_TEXT.cardDeclined);
+    expect((await client.me())?.plan).toBe("free");
+    expect(await rowOf(id)).toBeUndefined();
+    const [session] = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    expect(session?.status).toBe("declined");
+    expect((await (await client.post("/api/billing/sync", { sessionId })).json()).state).toBe("failed");
+  });
+
+  it("is the member's own: another member can neither see nor pay it", async () => {
+    const { client } = await t.member();
+    const sessionId = await startCheckout(client);
+    const { client: other } = await t.member();
+    expect((await other.get(`/api/billing/demo/${sessionId}`)).status).toBe(404);
+    expect((await other.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS)).status).toBe(404);
+    expect((await other.me())?.plan).toBe("free");
+    expect((await t.client().post("/api/billing/checkout", { planId: "premium" })).status).toBe(401);
+  });
+
+  it("cancels at the end of the period and resumes; a cancelled period that has ended is Free", async () => {
+    const { client, id } = await t.member();
+    await client.post(`/api/billing/demo/${await startCheckout(client)}/pay`, SUCCESS);
+    const cancelled = await (await client.post("/api/billing/cancel", {})).json();
+    expect(cancelled).toMatchObject({ plan: "premium", subscription: { cancelAtPeriodEnd: true } });
+    const resumed = await (await client.post("/api/billing/resume", {})).json();
+    expect(resumed.subscription.cancelAtPeriodEnd).toBe(false);
+    await client.post("/api/billing/cancel", {});
+    await t.services.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, id));
+    expect((await client.me())?.plan).toBe("free");
+    const status = await (await client.get("/api/billing/status")).json();
+    expect(status).toMatchObject({ plan: "free", subscription: { status: "canceled" } });
+  });
+
+  it("has no webhook (404) and no portal in demo mode", async () => {
+    const response = await t.client().request("/api/billing/webhook", { method: "POST", body: "{}" });
+    expect(response.status).toBe(404);
+    const { client } = await t.member();
+    expect((await client.post("/api/billing/portal", {})).status).toBe(409);
+  });
+});
+
+describe("the Basic plan", () => {
+  it("allows 30 messages per case, enforced by the server, and previews in the comparison", async () => {
+    await t.services.settings.update("ai", { aiCallsPerMinute: 100 }, {});
+    const { client } = await t.member();
+    await client.post(`/api/billing/demo/${await startCheckout(client, "basic")}/pay`, SUCCESS);
+    expect((await client.me())?.plan).toBe("basic");
+    const caseId = (await (await client.post("/api/cases", {})).json()).case.id as string;
+    expect((await (await client.get(`/api/cases/${caseId}`)).json()).case).toMatchObject({
+      messageLimit: 30,
+      remaining: 30,
+    });
+    for (let i = 0; i < 30; i++) {
+      const sent = await client.post(`/api/cases/${caseId}/messages`, { content: `Question ${i}` });
+      expect(sent.status, `message ${i + 1}`).toBe(200);
+      parseSse(await sent.text());
+    }
+    const refused = await client.post(`/api/cases/${caseId}/messages`, { content: "One more" });
+    expect(refused.status).toBe(402);
+    const comparison = await client.post(
+      `/api/cases/${(await (await client.post("/api/cases", {})).json()).case.id}/comparisons`,
+      {
+        content: "x".repeat(150),
+      },
+    );
+    expect((await comparison.json()).comparison.mode).toBe("preview");
+  });
+});

@@ -1,0 +1,49 @@
+import {
+  checkoutBodySchema,
+  checkoutSessionParamSchema,
+  demoPaymentSchema,
+  syncBodySchema,
+} from "@shared/schemas/billing";
+import { Hono } from "hono";
+import type { AppEnv } from "../../http/env";
+import type { createSessionGuards } from "../../http/session";
+import { validate } from "../../http/validate";
+import { notFound } from "../../lib/errors";
+import type { BillingService } from "./billing.service";
+
+/**
+ * /api/billing: the member's plan and subscription, checkout (Stripe or the demo checkout), the
+ * portal, cancel and resume; and Stripe's webhook, which carries no session and is checked by its
+ * signature instead (it is exempt from the origin check).
+ */
+export function createBillingRoutes(billing: BillingService, guards: ReturnType<typeof createSessionGuards>) {
+  const member = new Hono<AppEnv>()
+    .use(guards.requireUser)
+    .get("/status", async (c) => c.json(await billing.status(c.var.sessionUser.id)))
+    .post("/checkout", validate("json", checkoutBodySchema), async (c) =>
+      c.json(await billing.checkout(c.var.sessionUser, c.req.valid("json").planId)),
+    )
+    .post("/sync", validate("json", syncBodySchema), async (c) =>
+      c.json(await billing.sync(c.var.sessionUser, c.req.valid("json").sessionId)),
+    )
+    .post("/portal", async (c) => c.json(await billing.portal(c.var.sessionUser)))
+    .post("/cancel", async (c) => c.json(await billing.cancel(c.var.sessionUser)))
+    .post("/resume", async (c) => c.json(await billing.resume(c.var.sessionUser)))
+    .get("/demo/:sessionId", validate("param", checkoutSessionParamSchema), async (c) =>
+      c.json(await billing.demoCheckout(c.var.sessionUser, c.req.valid("param").sessionId)),
+    )
+    .post(
+      "/demo/:sessionId/pay",
+      validate("param", checkoutSessionParamSchema),
+      validate("json", demoPaymentSchema),
+      async (c) =>
+        c.json(await billing.demoPay(c.var.sessionUser, c.req.valid("param").sessionId, c.req.valid("json"))),
+    );
+
+  return new Hono<AppEnv>()
+    .post("/webhook", async (c) => {
+      if (billing.mode !== "stripe") throw notFound();
+      return c.json(await billing.handleWebhook(await c.req.text(), c.req.header("stripe-signature")));
+    })
+    .route("/", member);
+}

@@ -1,0 +1,226 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { setupTestApp } from "../../../../tests/factories/test-app";
+import type { TestClient } from "../../../../tests/factories/test-client";
+import { startFakeStripe } from "../../../../tests/fakes/stripe-fake";
+import { appLogs, stripeEvents, subscriptions } from "../../db/schema";
+
+const stripe = await startFakeStripe();
+afterAll(() => stripe.close());
+const t = setupTestApp({
+  STRIPE_SECRET_KEY: "sk_test_lawguide",
+  STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  STRIPE_PRICE_BASIC: "price_basic_test",
+  STRIPE_PRICE_PREMIUM: "price_premium_test",
+  STRIPE_API_BASE: stripe.url,
+});
+
+beforeEach(() => stripe.reset());
+
+async function deliver(event: { payload: string; signature: string }, signature = event.signature) {
+  return t.client().request("/api/billing/webhook", {
+    method: "POST",
+    body: event.payload,
+    headers: { "content-type": "application/json", "stripe-signature": signature, origin: "" },
+  });
+}
+
+async function checkout(client: TestClient, planId: "basic" | "premium") {
+  const response = await client.post("/api/billing/checkout", { planId });
+  expect(response.status).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  const sessionId = url.split("/").pop() ?? "";
+  return { url, sessionId };
+}
+
+/** A member who paid: checkout, Stripe completes it and says so by webhook. */
+async function subscribed(planId: "basic" | "premium" = "premium") {
+  const member = await t.member();
+  const { sessionId } = await checkout(member.client, planId);
+  const sub = stripe.completeCheckout(sessionId);
+  const response = await deliver(stripe.event("checkout.session.completed", stripe.sessionJson(sessionId)));
+  expect(response.status).toBe(200);
+  return { ...member, sessionId, sub };
+}
+
+const rowOf = async (userId: string) =>
+  (await t.services.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
+
+describe("checkout with Stripe", () => {
+  it("opens a Checkout Session for the member's own customer, created once, with the trial the first time", async () => {
+    const { client, id } = await t.member();
+    const first = await checkout(client, "premium");
+    expect(first.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const created = stripe.requests.find((r) => r.path === "/v1/checkout/sessions");
+    expect(created?.form).toMatchObject({
+      mode: "subscription",
+      client_reference_id: id,
+      "line_items[0][price]": "price_premium_test",
+      "line_items[0][quantity]": "1",
+      success_url: "http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost:3000/checkout/cancel",
+      "subscription_data[trial_period_days]": "7",
+      "subscription_data[metadata][userId]": id,
+    });
+    expect(created?.idempotencyKey).toMatch(/^lawguide-checkout-/);
+    await checkout(client, "basic");
+    expect(stripe.requests.filter((r) => r.path === "/v1/customers")).toHaveLength(1);
+    const basic = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions")[1];
+    expect(basic?.form["line_items[0][price]"]).toBe("price_basic_test");
+    expect(basic?.form["subscription_data[trial_period_days]"]).toBeUndefined();
+  });
+
+  it("gives Premium once Stripe's event arrives, and the trial only once per member", async () => {
+    const { client, id } = await subscribed("premium");
+    expect((await client.me())?.plan).toBe("premium");
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ source: "stripe", plan: "premium", status: "trialing", paymentMethodLast4: "4242" });
+    expect(row?.trialUsedAt).not.toBeNull();
+    // The trial is over and Stripe ended the subscription; a new checkout has no trial.
+    stripe.updateSubscription(row?.stripeSubscriptionId ?? "", { status: "canceled" });
+    await deliver(
+      stripe.event("customer.subscription.deleted", stripe.subscriptionJson(row?.stripeSubscriptionId ?? "")),
+    );
+    expect((await client.me())?.plan).toBe("free");
+    await checkout(client, "premium");
+    const again = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
+    expect(again?.form["subscription_data[trial_period_days]"]).toBeUndefined();
+  });
+
+  it("sends a member who already pays to the portal instead of a second checkout", async () => {
+    const { client } = await subscribed("premium");
+    const again = await client.post("/api/billing/checkout", { planId: "premium" });
+    expect((await again.json()).url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+    const portal = await client.post("/api/billing/portal", {});
+    expect((await portal.json()).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect(stripe.requests.filter((r) => r.path === "/v1/checkout/sessions")).toHaveLength(1);
+  });
+
+  it("syncs the member's own checkout at once, and never someone else's", async () => {
+    const owner = await t.member();
+    const { sessionId } = await checkout(owner.client, "premium");
+    const pending = await owner.client.post("/api/billing/sync", { sessionId });
+    expect((await pending.json()).state).toBe("pending");
+    stripe.completeCheckout(sessionId);
+    const other = await t.member();
+    const foreign = await other.client.post("/api/billing/sync", { sessionId });
+    expect(foreign.status).toBe(404);
+    expect((await other.client.me())?.plan).toBe("free");
+    const done = await owner.client.post("/api/billing/sync", { sessionId });
+    expect(await done.json()).toMatchObject({ state: "complete", planId: "premium", status: { plan: "premium" } });
+    expect((await owner.client.me())?.plan).toBe("premium");
+  });
+});
+
+describe("Stripe's webhook", () => {
+  it("refuses a forged or missing signature with 400 and changes nothing", async () => {
+    const member = await t.member();
+    const { sessionId } = await checkout(member.client, "premium");
+    stripe.completeCheckout(sessionId);
+    const event = stripe.event("checkout.session.completed", stripe.sessionJson(sessionId));
+    const forged = `t=${Math.floor(Date.now() / 1000)},v1=${"0".repeat(64)}`;
+    expect((await deliver(event, forged)).status).toBe(400);
+    expect((await deliver(event, "")).status).toBe(400);
+    const tampered = { ...event, payload: event.payload.replace('"livemode":false', '"livemode":true') };
+    expect((await deliver(tampered)).status).toBe(400);
+    expect(await rowOf(member.id)).toBeUndefined();
+    expect(await t.services.db.select().from(stripeEvents)).toHaveLength(0);
+  });
+
+  it("processes an event delivered five times once", async () => {
+    const { id, sub } = await subscribed("premium");
+    stripe.updateSubscription(sub.id, { status: "active", trialStart: null });
+    const event = stripe.event("invoice.paid", stripe.invoiceJson(sub.id));
+    for (let i = 0; i < 5; i++) expect((await deliver(event)).status).toBe(200);
+    const logged = await t.services.db
+      .select()
+      .from(appLogs)
+      .where(and(eq(appLogs.category, "payment"), eq(appLogs.message, "Stripe invoice.paid")));
+    expect(logged).toHaveLength(1);
+    expect((await rowOf(id))?.status).toBe("active");
+    const receipts = (await t.services.mailer.outbox()).filter((m) => m.subject.includes("payment"));
+    expect(receipts).toHaveLength(1);
+  });
+
+  it("ends in Stripe's state whatever order the subscription's events arrive in", async () => {
+    const { id, sub } = await subscribed("premium");
+    const created = stripe.event("customer.subscription.created", stripe.subscriptionJson(sub.id));
+    stripe.updateSubscription(sub.id, { status: "active", cancelAtPeriodEnd: true });
+    const updated = stripe.event("customer.subscription.updated", stripe.subscriptionJson(sub.id));
+    stripe.updateSubscription(sub.id, { status: "canceled", cancelAtPeriodEnd: false });
+    const deleted = stripe.event("customer.subscription.deleted", stripe.subscriptionJson(sub.id));
+    for (const order of [
+      [deleted, updated, created],
+      [updated, deleted, created],
+      [created, deleted, updated],
+    ]) {
+      await t.services.db.delete(stripeEvents);
+      for (const event of order) expect((await deliver(event)).status).toBe(200);
+      expect((await rowOf(id))?.status).toBe("canceled");
+    }
+    const member = t.client();
+    await member.signIn((await t.services.accounts.getSessionUser(id))?.email ?? "", "secret-pass");
+    expect((await member.me())?.plan).toBe("free");
+  });
+
+  it("answers 500 and records nothing when Stripe cannot be read, so that Stripe sends it again", async () => {
+    const { id, sub } = await subscribed("premium");
+    const event = stripe.event("customer.subscription.updated", stripe.subscriptionJson(sub.id));
+    stripe.subscriptions.delete(sub.id);
+    expect((await deliver(event)).status).toBe(500);
+    expect(await t.services.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    expect((await rowOf(id))?.status).toBe("trialing");
+  });
+
+  it("keeps the plan through the grace period after a failed payment, then falls back to Free", async () => {
+    await t.services.settings.update("subscription", { gracePeriodDays: 3 }, {});
+    const { client, id, sub } = await subscribed("premium");
+    stripe.updateSubscription(sub.id, { status: "past_due" });
+    expect((await deliver(stripe.event("invoice.payment_failed", stripe.invoiceJson(sub.id, 0)))).status).toBe(200);
+    const row = await rowOf(id);
+    expect(row?.status).toBe("past_due");
+    const days = ((row?.graceUntil?.getTime() ?? 0) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThanOrEqual(3);
+    expect((await client.me())?.plan).toBe("premium");
+    const status = await (await client.get("/api/billing/status")).json();
+    expect(status).toMatchObject({ plan: "premium", subscription: { status: "past_due" } });
+    expect((await t.services.mailer.outbox()).some((m) => m.subject.includes("did not go through"))).toBe(true);
+    // A second failure does not move the end of the grace period.
+    await deliver(stripe.event("invoice.payment_failed", stripe.invoiceJson(sub.id, 0)));
+    expect((await rowOf(id))?.graceUntil?.getTime()).toBe(row?.graceUntil?.getTime());
+    // The grace period has run out: Free, and nothing of the member's is gone.
+    await t.services.db
+      .update(subscriptions)
+      .set({ graceUntil: new Date(Date.now() - 1000) })
+      .where(eq(subscriptions.userId, id));
+    expect((await client.me())?.plan).toBe("free");
+    expect(await rowOf(id)).toBeDefined();
+    // Paid after all: Premium again and the grace period is cleared.
+    stripe.updateSubscription(sub.id, { status: "active" });
+    await deliver(stripe.event("invoice.paid", stripe.invoiceJson(sub.id)));
+    expect(await rowOf(id)).toMatchObject({ status: "active", graceUntil: null });
+    expect((await client.me())?.plan).toBe("premium");
+  });
+});
+
+describe("managing a Stripe subscription", () => {
+  it("cancels at the end of the period and resumes, through Stripe", async () => {
+    const { client, id, sub } = await subscribed("premium");
+    const cancelled = await (await client.post("/api/billing/cancel", {})).json();
+    expect(cancelled.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    expect(stripe.subscriptions.get(sub.id)?.cancelAtPeriodEnd).toBe(true);
+    expect((await client.me())?.plan).toBe("premium");
+    const resumed = await (await client.post("/api/billing/resume", {})).json();
+    expect(resumed.subscription).toMatchObject({ cancelAtPeriodEnd: false });
+    expect((await rowOf(id))?.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it("lets nobody read or change another member's subscription", async () => {
+    const { sessionId } = await subscribed("premium");
+    const other = await t.member();
+    expect((await other.client.post("/api/billing/cancel", {})).status).toBe(409);
+    expect((await other.client.post("/api/billing/sync", { sessionId })).status).toBe(404);
+    expect((await (await other.client.get("/api/billing/status")).json()).subscription).toBeNull();
+  });
+});

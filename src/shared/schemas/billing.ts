@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { BILLING_TEXT } from "../messages";
+import type { PaidPlanId, PlanId } from "../plans";
+
+/** POST /api/billing/checkout */
+export const checkoutBodySchema = z.object({
+  planId: z.enum(["basic", "premium"], { error: "Please choose a plan." }),
+});
+
+/** A checkout session LawGuide started: Stripe's (cs_...) or the demo checkout's (demo_...). */
+export const checkoutSessionIdSchema = z
+  .string({ error: BILLING_TEXT.sessionNotFound })
+  .regex(/^(cs_(test|live)_|demo_)[A-Za-z0-9_]{4,200}$/, BILLING_TEXT.sessionNotFound);
+
+/** POST /api/billing/sync */
+export const syncBodySchema = z.object({ sessionId: checkoutSessionIdSchema });
+
+export const checkoutSessionParamSchema = z.object({ sessionId: checkoutSessionIdSchema });
+
+/** POST /api/billing/demo/:sessionId/pay: the demo checkout's card form (test cards only). */
+export const demoPaymentSchema = z.object({
+  cardNumber: z
+    .string({ error: BILLING_TEXT.cardInvalid })
+    .max(40)
+    .transform((v) => v.replace(/[\s-]/g, ""))
+    .pipe(z.string().regex(/^\d{12,19}$/, BILLING_TEXT.cardInvalid)),
+  expiry: z
+    .string({ error: BILLING_TEXT.expiryInvalid })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, BILLING_TEXT.expiryInvalid),
+  cvc: z
+    .string({ error: BILLING_TEXT.cvcInvalid })
+    .trim()
+    .regex(/^\d{3,4}$/, BILLING_TEXT.cvcInvalid),
+  name: z.string().trim().max(100).optional(),
+});
+export type DemoPayment = z.infer<typeof demoPaymentSchema>;
+
+/** The member's subscription as the profile and the Premium page show it (spec section 3). */
+export interface SubscriptionView {
+  /** The plan's name (Basic, Premium Solutions). */
+  plan: string;
+  planId: PaidPlanId;
+  /** active | trialing | past_due | canceled | incomplete | ... */
+  status: string;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  paymentMethodBrand: string | null;
+  paymentMethodLast4: string | null;
+  /** After a failed payment: the plan stays until then. */
+  graceUntil: string | null;
+  /** Where it came from: stripe (configured), demo (the demo checkout), admin. */
+  source: string;
+}
+
+/** GET /api/billing/status */
+export interface BillingStatus {
+  /** stripe: Stripe Checkout and its portal; demo: LawGuide's own test checkout. */
+  mode: "stripe" | "demo";
+  /** The plan in force now (grace period and cancelled periods included). */
+  plan: PlanId;
+  subscription: SubscriptionView | null;
+  /** Whether subscribing to Premium now would start with the free trial. */
+  trialAvailable: boolean;
+  trialDays: number;
+}
+
+/** POST /api/billing/checkout, /portal: where the browser goes next. */
+export interface RedirectResult {
+  url: string;
+}
+
+/** POST /api/billing/sync: how a checkout ended, as far as LawGuide knows now. */
+export interface CheckoutOutcome {
+  /** complete: the plan is in force; pending: not confirmed yet; failed: declined or expired. */
+  state: "complete" | "pending" | "failed";
+  planId: PaidPlanId;
+  status: BillingStatus;
+}
+
+/** GET /api/billing/demo/:sessionId: what the demo checkout page shows. */
+export interface DemoCheckout {
+  sessionId: string;
+  planId: PaidPlanId;
+  planName: string;
+  priceCents: number;
+  trialDays: number;
+  state: "open" | "complete" | "declined" | "expired";
+}
