@@ -5,16 +5,19 @@ import { apiFetch } from "@client/lib/api";
 import type { AdminStats } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Briefcase, FileText, Users } from "lucide-react";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
 import { useSearchParams } from "react-router";
 import { OutboxSection } from "./OutboxSection";
 import { ADMIN_SECTIONS, type AdminSectionId } from "./sections";
 
-const EXPLANATIONS: Record<Exclude<AdminSectionId, "overview" | "outbox">, string> = {
-  "ai-models":
-    "Choose which OpenAI and Anthropic models answer Free and Premium members, with their token limits and temperatures.",
-  users: "Find, add, edit and remove members, and grant or remove administrator access.",
-  cases: "Review every case and its messages, change a case's status and assign an attorney.",
-  settings: "General, AI, subscription, security and notification settings, in force as soon as they are saved.",
+/** Each section's code loads when it is first opened. */
+const SECTIONS: Record<Exclude<AdminSectionId, "overview" | "outbox">, LazyExoticComponent<ComponentType>> = {
+  users: lazy(async () => ({ default: (await import("./users/UsersSection")).UsersSection })),
+  cases: lazy(async () => ({ default: (await import("./cases/CasesSection")).CasesSection })),
+  attorneys: lazy(async () => ({ default: (await import("./attorneys/AttorneysSection")).AttorneysSection })),
+  "ai-models": lazy(async () => ({ default: (await import("./ai-models/AiModelsSection")).AiModelsSection })),
+  settings: lazy(async () => ({ default: (await import("./settings/SettingsSection")).SettingsSection })),
+  logs: lazy(async () => ({ default: (await import("./logs/LogsSection")).LogsSection })),
 };
 
 export function AdminDashboardPage() {
@@ -22,15 +25,8 @@ export function AdminDashboardPage() {
   const section = (ADMIN_SECTIONS.find((s) => s.id === params.get("section"))?.id ?? "overview") as AdminSectionId;
   if (section === "overview") return <Overview />;
   if (section === "outbox") return <OutboxSection />;
-  const meta = ADMIN_SECTIONS.find((s) => s.id === section);
-  return (
-    <>
-      <PageHeader title={meta?.label ?? "Admin"} description={EXPLANATIONS[section]} />
-      <Card className="p-6 text-slate-700">
-        This section is being built. Its data and rules are already kept by the server.
-      </Card>
-    </>
-  );
+  const Section = SECTIONS[section];
+  return <Section />;
 }
 
 function Overview() {

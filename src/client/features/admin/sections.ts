@@ -1,11 +1,13 @@
-import { Bot, Briefcase, LayoutDashboard, Mail, Settings, Users } from "lucide-react";
+import { Bot, Briefcase, LayoutDashboard, Mail, Scale, ScrollText, Settings, Users } from "lucide-react";
 
 export const ADMIN_SECTIONS = [
   { id: "overview", label: "Overview", Icon: LayoutDashboard },
   { id: "ai-models", label: "AI Models", Icon: Bot },
   { id: "users", label: "Users", Icon: Users },
   { id: "cases", label: "Cases", Icon: Briefcase },
+  { id: "attorneys", label: "Attorneys", Icon: Scale },
   { id: "settings", label: "Settings", Icon: Settings },
+  { id: "logs", label: "Logs", Icon: ScrollText },
   { id: "outbox", label: "Mail outbox", Icon: Mail },
 ] as const;
 
