@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, lockDataDir } from "./db/lock";
 import { startMaintenance } from "./db/maintenance";
+import { startHousekeeping } from "./housekeeping";
 import { createLogger, redactText } from "./lib/logger";
 import { seed } from "./seed";
 import { createServices } from "./services";
@@ -23,6 +24,13 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   await seed(services);
   const app = createApp(services);
   const stopMaintenance = startMaintenance(database, logger);
+  const stopHousekeeping = startHousekeeping(
+    {
+      forgetStaleLoginAttempts: () => services.accounts.lockout.forgetStale(),
+      forgetOldRateWindows: () => services.usage.forgetOldWindows(),
+    },
+    logger,
+  );
 
   const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -48,6 +56,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     if (stopping) return;
     stopping = true;
     stopMaintenance();
+    stopHousekeeping();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     services.mailer.close();
     await database.close();

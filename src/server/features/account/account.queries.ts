@@ -233,3 +233,19 @@ export async function clearLoginFailures(db: DbOrTx, email: string): Promise<num
     .returning({ client: loginAttempts.client });
   return rows.length;
 }
+
+/**
+ * Forget rows that no longer matter: no lock in force, no failure within the last day, and no
+ * successful sign-in within `knownForDays` (an address the owner used stays known that long).
+ */
+export async function deleteStaleLoginAttempts(db: DbOrTx, knownForDays: number): Promise<number> {
+  const rows = await db
+    .delete(loginAttempts)
+    .where(
+      sql`(${loginAttempts.lockedUntil} is null or ${loginAttempts.lockedUntil} < now())
+        and (${loginAttempts.lastFailedAt} is null or ${loginAttempts.lastFailedAt} < now() - interval '1 day')
+        and (${loginAttempts.lastSuccessAt} is null or ${loginAttempts.lastSuccessAt} < now() - make_interval(days => ${knownForDays}::int))`,
+    )
+    .returning({ email: loginAttempts.email });
+  return rows.length;
+}

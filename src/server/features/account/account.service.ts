@@ -7,6 +7,7 @@ import type { RunPrepared } from "../../db/prepared";
 import {
   ANY_CLIENT,
   clearLoginFailures,
+  deleteStaleLoginAttempts,
   findLoginAttempts,
   findSessionWithUser,
   findUserWithProfile,
@@ -200,6 +201,8 @@ export function createAccountService(
 
       /** Lift every pause on the account (password reset, an administrator). Returns how many were lifted. */
       clear: (email: string) => clearLoginFailures(db, email),
+      /** Forget failures and addresses that no longer count for anything (housekeeping). */
+      forgetStale: () => deleteStaleLoginAttempts(db, KNOWN_ADDRESS_MS / 86_400_000),
     },
   };
 }

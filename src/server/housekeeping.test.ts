@@ -1,0 +1,76 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { setupTestApp } from "../../tests/factories/test-app";
+import { loginAttempts, rateCounters } from "./db/schema";
+import { houseKeepOnce } from "./housekeeping";
+import { createLogger } from "./lib/logger";
+
+const t = setupTestApp();
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+function jobsOf() {
+  return {
+    forgetStaleLoginAttempts: () => t.services.accounts.lockout.forgetStale(),
+    forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
+  };
+}
+
+describe("housekeeping", () => {
+  it("forgets sign-in rows that can no longer lock anyone, and keeps the rest", async () => {
+    const db = t.services.db;
+    await db.insert(loginAttempts).values([
+      // Gone: an old failure, no lock, no recent success.
+      { email: "a@example.com", client: "1.1.1.1", failedCount: 2, lastFailedAt: ago(2 * DAY) },
+      // Kept: a lock still in force.
+      {
+        email: "b@example.com",
+        client: "2.2.2.2",
+        failedCount: 5,
+        lastFailedAt: ago(2 * DAY),
+        lockedUntil: new Date(Date.now() + HOUR),
+      },
+      // Kept: a failure within the day (it still counts toward a lock).
+      { email: "c@example.com", client: "3.3.3.3", failedCount: 3, lastFailedAt: ago(HOUR) },
+      // Kept: an address the owner signed in from last week (it stays known for 30 days).
+      { email: "d@example.com", client: "4.4.4.4", failedCount: 0, lastSuccessAt: ago(7 * DAY) },
+      // Gone: an address last used by the owner 40 days ago.
+      { email: "e@example.com", client: "5.5.5.5", failedCount: 0, lastSuccessAt: ago(40 * DAY) },
+    ]);
+    await db.insert(rateCounters).values([
+      { key: "signup:old", windowStart: ago(2 * DAY), count: 3 },
+      { key: "signup:now", windowStart: ago(HOUR), count: 3 },
+    ]);
+
+    await houseKeepOnce(jobsOf(), t.services.logger);
+
+    const left = (await db.select().from(loginAttempts)).map((r) => r.email).sort();
+    expect(left).toEqual(["b@example.com", "c@example.com", "d@example.com"]);
+    expect((await db.select().from(rateCounters)).map((r) => r.key)).toEqual(["signup:now"]);
+  });
+
+  it("logs a failing job and still runs the others", async () => {
+    await t.services.db.insert(rateCounters).values({ key: "old", windowStart: ago(2 * DAY), count: 1 });
+    const lines: string[] = [];
+    const logger = createLogger(
+      "info",
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    await houseKeepOnce(
+      {
+        forgetStaleLoginAttempts: () => Promise.reject(new Error("connection lost")),
+        forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
+      },
+      logger,
+    );
+    expect(lines.join("")).toContain("housekeeping job failed");
+    expect(lines.join("")).toContain("forgetStaleLoginAttempts");
+    expect(await t.services.db.select().from(rateCounters)).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describeFault, type Logger } from "./lib/logger";
+
+/** What housekeeping tidies: each job forgets rows that no longer count for anything. */
+export interface HousekeepingJobs {
+  /** Sign-in failures and known addresses past their use (lockout). */
+  forgetStaleLoginAttempts(): Promise<unknown>;
+  /** Rate-limit windows that ended more than a day ago. */
+  forgetOldRateWindows(): Promise<unknown>;
+}
+
+/** One pass of every job; a failing job is logged and does not stop the others. */
+export async function houseKeepOnce(jobs: HousekeepingJobs, logger: Logger): Promise<void> {
+  for (const [name, job] of Object.entries(jobs) as Array<[string, () => Promise<unknown>]>) {
+    try {
+      await job();
+    } catch (error) {
+      logger.warn({ job: name, fault: describeFault(error) }, "housekeeping job failed");
+    }
+  }
+}
+
+/**
+ * The counters behind lockout and rate limits grow with every address that ever knocked: every
+ * hour (and once at start) the rows that can no longer lock anyone or limit anything are deleted.
+ * Several processes may run it at once; each job is one idempotent delete.
+ */
+export function startHousekeeping(jobs: HousekeepingJobs, logger: Logger, intervalMs = 3_600_000): () => void {
+  void houseKeepOnce(jobs, logger);
+  const timer = setInterval(() => void houseKeepOnce(jobs, logger), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
