@@ -14,6 +14,7 @@ function jobsOf() {
   return {
     forgetStaleLoginAttempts: () => t.services.accounts.lockout.forgetStale(),
     forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
+    remindEndingTrials: () => t.services.billing.remindEndingTrials(),
   };
 }
 
@@ -66,6 +67,7 @@ describe("housekeeping", () => {
       {
         forgetStaleLoginAttempts: () => Promise.reject(new Error("connection lost")),
         forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
+        remindEndingTrials: () => Promise.resolve(0),
       },
       logger,
     );

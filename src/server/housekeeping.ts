@@ -6,6 +6,8 @@ export interface HousekeepingJobs {
   forgetStaleLoginAttempts(): Promise<unknown>;
   /** Rate-limit windows that ended more than a day ago. */
   forgetOldRateWindows(): Promise<unknown>;
+  /** Demo trials that end within two days: their members are told once. */
+  remindEndingTrials(): Promise<unknown>;
 }
 
 /** One pass of every job; a failing job is logged and does not stop the others. */
@@ -20,9 +22,10 @@ export async function houseKeepOnce(jobs: HousekeepingJobs, logger: Logger): Pro
 }
 
 /**
- * The counters behind lockout and rate limits grow with every address that ever knocked: every
- * hour (and once at start) the rows that can no longer lock anyone or limit anything are deleted.
- * Several processes may run it at once; each job is one idempotent delete.
+ * Every hour (and once at start): the counters behind lockout and rate limits, which grow with
+ * every address that ever knocked, lose the rows that can no longer lock anyone or limit
+ * anything; demo trials about to end are told about. Several processes may run it at once: each
+ * job is one idempotent statement, or claims its rows before acting on them.
  */
 export function startHousekeeping(jobs: HousekeepingJobs, logger: Logger, intervalMs = 3_600_000): () => void {
   void houseKeepOnce(jobs, logger);

@@ -28,6 +28,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     {
       forgetStaleLoginAttempts: () => services.accounts.lockout.forgetStale(),
       forgetOldRateWindows: () => services.usage.forgetOldWindows(),
+      remindEndingTrials: () => services.billing.remindEndingTrials(),
     },
     logger,
   );

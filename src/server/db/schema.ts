@@ -357,6 +357,8 @@ export const subscriptions = pgTable(
     graceUntil: timestamp("grace_until", { withTimezone: true }),
     /** When the member's one free trial started (a trial is given once per member). */
     trialUsedAt: timestamp("trial_used_at", { withTimezone: true }),
+    /** When the member was told their trial is about to end (told once per trial). */
+    trialRemindedAt: timestamp("trial_reminded_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex("subscriptions_user_idx").on(t.userId), index("subscriptions_status_idx").on(t.status)],

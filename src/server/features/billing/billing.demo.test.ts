@@ -135,4 +135,24 @@ describe("the Basic plan", () => {
     );
     expect((await comparison.json()).comparison.mode).toBe("preview");
   });
+
+  it("tells a member once, two days ahead, that their demo trial is about to end", async () => {
+    const { client, id, email } = await t.member();
+    const sessionId = await startCheckout(client);
+    await client.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS);
+    const reminders = async () =>
+      (await t.services.mailer.outbox()).filter((m) => m.to === email && m.subject.includes("trial ends"));
+
+    // Seven days left: too early.
+    expect(await t.services.billing.remindEndingTrials()).toBe(0);
+    // A day and a half left: told, with the day it ends.
+    const endsAt = new Date(Date.now() + 36 * 3_600_000);
+    await t.services.db.update(subscriptions).set({ currentPeriodEnd: endsAt }).where(eq(subscriptions.userId, id));
+    expect(await t.services.billing.remindEndingTrials()).toBe(1);
+    const day = endsAt.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
+    expect((await reminders()).map((m) => m.subject)).toEqual([`Your LawGuide Premium Solutions trial ends on ${day}`]);
+    // Never twice.
+    expect(await t.services.billing.remindEndingTrials()).toBe(0);
+    expect(await reminders()).toHaveLength(1);
+  });
 });

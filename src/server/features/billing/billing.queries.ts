@@ -23,6 +23,36 @@ export async function upsertSubscription(db: DbOrTx, row: NewSubscription): Prom
   return saved;
 }
 
+/**
+ * Claim the trials of one source that end before `before` and whose members were not told yet:
+ * each is marked told in the same statement, so two processes never remind twice.
+ */
+export async function claimEndingTrials(db: DbOrTx, source: "demo" | "stripe", before: Date) {
+  return db
+    .update(subscriptions)
+    .set({ trialRemindedAt: sql`now()` })
+    .where(
+      and(
+        eq(subscriptions.source, source),
+        eq(subscriptions.status, "trialing"),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        sql`${subscriptions.trialRemindedAt} is null`,
+        sql`${subscriptions.currentPeriodEnd} <= ${before}`,
+      ),
+    )
+    .returning({ userId: subscriptions.userId, plan: subscriptions.plan, endsAt: subscriptions.currentPeriodEnd });
+}
+
+/** Mark one member's trial as told about (Stripe's own reminder event). True when it was not yet. */
+export async function markTrialReminded(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ trialRemindedAt: sql`now()` })
+    .where(and(eq(subscriptions.userId, userId), sql`${subscriptions.trialRemindedAt} is null`))
+    .returning({ userId: subscriptions.userId });
+  return rows.length > 0;
+}
+
 // ---------------------------------------------------------------- Stripe customers
 
 export async function findCustomerId(db: DbOrTx, userId: string): Promise<string | null> {

@@ -21,6 +21,7 @@ import type { Mailer } from "../mail/mail.service";
 import type { SettingsService } from "../settings/settings.service";
 import {
   applyStripeEvent,
+  claimEndingTrials,
   completeDemoCheckout,
   endCheckoutSession,
   findCheckoutSession,
@@ -30,6 +31,7 @@ import {
   findUserIdByCustomer,
   insertCheckoutSession,
   isEventProcessed,
+  markTrialReminded,
   type NewSubscription,
   type SubscriptionRow,
   setCustomerId,
@@ -41,6 +43,8 @@ import { readSubscription, type StripeSubscriptionState, subscriptionIdOf } from
 const DAY_MS = 24 * 3_600_000;
 /** A paid period of the demo checkout (and of the demo Premium account). */
 const DEMO_PERIOD_DAYS = 30;
+/** Members are told this many days before their trial ends. */
+const TRIAL_REMINDER_DAYS = 2;
 /** The demo checkout's test cards, as Stripe's test mode has them. */
 const DEMO_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
 
@@ -146,7 +150,12 @@ export function createBillingService(deps: {
   }
 
   /** Payment mail (receipt, failure, trial ending) when the settings and the member's preferences allow. */
-  async function paymentMail(userId: string, kind: "receipt" | "failed" | "trial_ending", planId: PaidPlanId) {
+  async function paymentMail(
+    userId: string,
+    kind: "receipt" | "failed" | "trial_ending",
+    planId: PaidPlanId,
+    trialEndsAt: Date | null = null,
+  ) {
     try {
       const { notifications } = await settings.get();
       if (!notifications.enableEmailNotifications || !notifications.paymentEmailEnabled) return;
@@ -154,6 +163,12 @@ export function createBillingService(deps: {
       if (!member?.preferences.emailNotifications) return;
       const plan = PLANS[planId].name;
       const link = `${config.publicUrl}/dashboard/premium`;
+      const endDate = (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
+        month: "long",
+        day: "numeric",
+        year: "numeric",
+        timeZone: "UTC",
+      });
       const mails = {
         receipt: {
           subject: `Your LawGuide ${plan} payment`,
@@ -164,8 +179,8 @@ export function createBillingService(deps: {
           text: `Your last payment for LawGuide ${plan} did not go through. Your plan stays in force for a few days while you update your payment method:\n\n${link}\n\nAfter that, your account moves to the Free plan. Nothing of yours is deleted.`,
         },
         trial_ending: {
-          subject: `Your LawGuide ${plan} trial ends in 2 days`,
-          text: `Your free trial of LawGuide ${plan} ends in 2 days. If you keep it, your subscription starts then; you can cancel before at no cost:\n\n${link}`,
+          subject: `Your LawGuide ${plan} trial ends on ${endDate}`,
+          text: `Your free trial of LawGuide ${plan} ends on ${endDate}. If you keep it, your subscription starts then and the first payment is taken; you can cancel before at no cost:\n\n${link}`,
         },
       };
       await mailer.send({ to: member.email, ...mails[kind] });
@@ -519,10 +534,23 @@ export function createBillingService(deps: {
         await paymentMail(userId, "receipt", planId);
       } else if (event.type === "invoice.payment_failed") {
         await paymentMail(userId, "failed", planId);
-      } else if (event.type === "customer.subscription.trial_will_end") {
-        await paymentMail(userId, "trial_ending", planId);
+      } else if (event.type === "customer.subscription.trial_will_end" && (await markTrialReminded(db, userId))) {
+        await paymentMail(userId, "trial_ending", planId, row.currentPeriodEnd ?? null);
       }
       return { received: true };
+    },
+
+    /**
+     * Tell demo members whose trial ends within two days (Stripe sends its own event for real
+     * subscriptions). Run by the housekeeping; each trial is told about once.
+     */
+    async remindEndingTrials(): Promise<number> {
+      const ending = await claimEndingTrials(db, "demo", new Date(Date.now() + TRIAL_REMINDER_DAYS * DAY_MS));
+      for (const trial of ending) {
+        const planId: PaidPlanId = trial.plan === "basic" ? "basic" : "premium";
+        await paymentMail(trial.userId, "trial_ending", planId, trial.endsAt);
+      }
+      return ending.length;
     },
 
     /**
