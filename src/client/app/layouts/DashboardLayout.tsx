@@ -32,7 +32,7 @@ export function DashboardLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <div className="flex min-h-dvh flex-col bg-slate-50">
+        <div className={cn("flex flex-col bg-slate-50", fullHeight ? "h-dvh overflow-hidden" : "min-h-dvh")}>
           <SkipLink />
           <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
             <div className="mx-auto flex h-14 max-w-3xl items-center justify-between px-4">
@@ -53,7 +53,8 @@ export function DashboardLayout() {
             className={cn(
               "mx-auto w-full max-w-3xl focus:outline-none",
               fullHeight
-                ? "flex h-[calc(100dvh-7.5rem-env(safe-area-inset-bottom))] flex-col"
+                ? // The rest of the screen under the header (and a payment banner), above the tab bar.
+                  "flex min-h-0 flex-1 flex-col pb-[calc(4rem+env(safe-area-inset-bottom))]"
                 : "flex-1 px-4 pt-6 pb-28",
             )}
           >
