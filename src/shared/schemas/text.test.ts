@@ -80,4 +80,11 @@ describe("query dates", () => {
       expect(queryDateSchema.safeParse(bad).success, bad).toBe(false);
     }
   });
+
+  it("refuse days the calendar does not have instead of rolling them over", () => {
+    for (const bad of ["2026-02-31", "2026-02-29", "2026-04-31", "2026-00-10", "2026-01-00"]) {
+      expect(queryDateSchema.safeParse(bad).success, bad).toBe(false);
+    }
+    expect(queryDateSchema.parse("2028-02-29")).toEqual(new Date("2028-02-29T00:00:00Z"));
+  });
 });

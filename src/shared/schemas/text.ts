@@ -89,7 +89,11 @@ export const queryDateSchema = z
   .transform((value, ctx) => {
     const date = new Date(value);
     const year = date.getUTCFullYear();
-    if (Number.isNaN(date.getTime()) || year < 2000 || year > 9999) {
+    // A day the calendar does not have (2026-02-31) is refused, not rolled over into the next month.
+    const [y, m, d] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
+    const real = new Date(Date.UTC(y, m - 1, d));
+    const onCalendar = real.getUTCFullYear() === y && real.getUTCMonth() === m - 1 && real.getUTCDate() === d;
+    if (Number.isNaN(date.getTime()) || !onCalendar || year < 2000 || year > 9999) {
       ctx.addIssue({ code: "custom", message: "Please use a date like 2026-01-31." });
       return z.NEVER;
     }
