@@ -1,8 +1,9 @@
 /**
- * npm run bench [-- server chat landing]: measure speed and memory and print the figures as a
+ * npm run bench [-- server streaming sizes chatpage landing admin]: measure speed and memory and print the figures as a
  * table (also written to bench/results.json). Figures are reported, never asserted.
  */
 import { buildClient } from "../scripts/client-build.mjs";
+import { benchAdmin } from "./admin.bench";
 import { benchChatPage, benchSizes, benchStreaming } from "./chat.bench";
 import { benchLanding } from "./landing.bench";
 import { printAndSave } from "./lib";
@@ -14,6 +15,7 @@ const suites: Record<string, () => Promise<void>> = {
   sizes: benchSizes,
   chatpage: benchChatPage,
   landing: benchLanding,
+  admin: benchAdmin,
 };
 const chosen = process.argv.slice(2).filter((name) => name in suites);
 

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { DataDirLockedError, lockDataDir } from "../src/server/db/lock";
 
@@ -31,7 +32,11 @@ async function main() {
       renameSync(target, aside);
       console.log(`The current database was moved to ${aside}`);
     }
-    const db = await PGlite.create({ dataDir: target, loadDataDir: new Blob([readFileSync(path.resolve(file))]) });
+    const db = await PGlite.create({
+      dataDir: target,
+      loadDataDir: new Blob([readFileSync(path.resolve(file))]),
+      extensions: { pg_trgm },
+    });
     await db.query("select 1");
     await db.close();
     console.log(`Restored ${file} into ${target}`);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -63,6 +64,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   const client = await PGlite.create({
+    // Trigram indexes serve the admin searches ("contains", any case); PostgreSQL ships it too.
+    extensions: { pg_trgm },
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -34,18 +34,26 @@ const timestamps = {
 
 // ---------------------------------------------------------------- better-auth
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: text("role").notNull().default("user"),
-  banned: boolean("banned").default(false),
-  banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
-  ...timestamps,
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("user"),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The admin list: newest first, and the e-mail search (contains, any case: trigrams).
+    index("user_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("user_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
+);
 
 export const session = pgTable(
   "session",
@@ -106,23 +114,30 @@ export const rateLimit = pgTable("rate_limit", {
 
 // ---------------------------------------------------------------- accounts
 
-export const userProfiles = pgTable("user_profiles", {
-  id: text("id")
-    .primaryKey()
-    .references(() => user.id, { onDelete: "cascade" }),
-  firstName: text("first_name").notNull().default(""),
-  lastName: text("last_name").notNull().default(""),
-  phone: text("phone").notNull().default(""),
-  address: text("address").notNull().default(""),
-  profession: text("profession").notNull().default(""),
-  preferences: jsonb("preferences")
-    .$type<{ emailNotifications: boolean; pushNotifications: boolean; marketingEmails: boolean }>()
-    .notNull(),
-  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-  /** The member's customer at Stripe, created once at their first checkout. */
-  stripeCustomerId: text("stripe_customer_id").unique(),
-  ...timestamps,
-});
+export const userProfiles = pgTable(
+  "user_profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    profession: text("profession").notNull().default(""),
+    preferences: jsonb("preferences")
+      .$type<{ emailNotifications: boolean; pushNotifications: boolean; marketingEmails: boolean }>()
+      .notNull(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** The member's customer at Stripe, created once at their first checkout. */
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    ...timestamps,
+  },
+  // The admin search on first and last name combined (contains, any case: trigrams).
+  (t) => [
+    index("user_profiles_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
+);
 
 /**
  * Sign-in failures, shared by every server process (lockout). One row per account and client
@@ -183,6 +198,9 @@ export const cases = pgTable(
     index("cases_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("cases_status_updated_idx").on(t.status, t.updatedAt.desc().nullsFirst()),
     index("cases_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The admin search in titles and descriptions (contains, any case: trigrams).
+    index("cases_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("cases_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("cases_complexity_check", sql`${t.complexity} is null or ${t.complexity} in ('simple','moderate','complex')`),
   ],
 );
@@ -238,7 +256,11 @@ export const comparisonVotes = pgTable(
     chosenAt: timestamp("chosen_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("comparison_votes_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("comparison_votes_user_idx").on(t.userId, t.createdAt),
+    // The admin leaderboard (choices of the last 30 days).
+    index("comparison_votes_chosen_idx").on(t.chosenAt).where(sql`${t.chosenAt} is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------- attorneys and referrals
@@ -262,7 +284,11 @@ export const attorneys = pgTable(
     availability: text("availability").notNull().default("available"),
     ...timestamps,
   },
-  (t) => [index("attorneys_created_idx").on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index("attorneys_created_idx").on(t.createdAt.desc().nullsFirst()),
+    uniqueIndex("attorneys_email_lower_idx").on(sql`lower(${t.email})`),
+    index("attorneys_name_lower_idx").on(sql`lower(${t.name})`),
+  ],
 );
 
 export const documents = pgTable(
@@ -313,6 +339,8 @@ export const attorneyReferrals = pgTable(
   (t) => [
     index("attorney_referrals_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("attorney_referrals_case_idx").on(t.caseId),
+    index("attorney_referrals_status_created_idx").on(t.status, t.createdAt),
+    index("attorney_referrals_attorney_idx").on(t.attorneyId),
   ],
 );
 
@@ -409,7 +437,7 @@ export const appLogs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("app_logs_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("app_logs_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("app_logs_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst()),
     index("app_logs_user_idx").on(t.userId),
   ],
@@ -430,7 +458,8 @@ export const auditLogs = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("audit_logs_created_idx").on(t.createdAt.desc().nullsFirst()),
+    index("audit_logs_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_logs_table_created_idx").on(t.tableName, t.createdAt.desc().nullsFirst()),
     index("audit_logs_user_idx").on(t.userId),
   ],
 );
