@@ -3,6 +3,8 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { HydratedMark } from "./components/Hydrated";
 import { WelcomePage } from "./features/landing/WelcomePage";
+import { MaintenanceGate } from "./features/site/MaintenanceGate";
+import { SiteTitle } from "./features/site/SiteTitle";
 
 /**
  * The landing page's own entry: no router and no member area, so a first visit downloads little.
@@ -16,7 +18,10 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from welcome.html");
 const app = (
   <StrictMode>
-    <WelcomePage signedIn={document.documentElement.dataset.session === "member"} />
+    <MaintenanceGate path="/welcome">
+      <SiteTitle />
+      <WelcomePage signedIn={document.documentElement.dataset.session === "member"} />
+    </MaintenanceGate>
     <HydratedMark />
   </StrictMode>
 );

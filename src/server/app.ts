@@ -6,6 +6,13 @@ import { requestId } from "hono/request-id";
 import { createAuthRoutes } from "./auth/auth.routes";
 import { createAccountRoutes } from "./features/account/account.routes";
 import { createAdminRoutes } from "./features/admin/admin.routes";
+import {
+  createAdminAttorneysRoutes,
+  createAdminReferralsRoutes,
+} from "./features/admin/attorneys/admin-attorneys.routes";
+import { createAdminCasesRoutes } from "./features/admin/cases/admin-cases.routes";
+import { createAdminUsersRoutes } from "./features/admin/users/admin-users.routes";
+import { createAiModelsRoutes } from "./features/ai-models/ai-models.routes";
 import { createBillingRoutes } from "./features/billing/billing.routes";
 import { createCasesRoutes } from "./features/cases/cases.routes";
 import { createDocumentsRoutes } from "./features/documents/documents.routes";
@@ -16,6 +23,7 @@ import { createProfileRoutes } from "./features/profile/profile.routes";
 import { createAdminSettingsRoutes, createPublicSettingsRoutes } from "./features/settings/settings.routes";
 import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
+import { maintenanceGuard } from "./http/maintenance";
 import { clientAddress, originCheck, securityHeaders } from "./http/security";
 import { createSessionGuards } from "./http/session";
 import { serveClient } from "./http/static";
@@ -39,6 +47,9 @@ export function createApp(services: Services) {
     settings,
     mailer,
     admin,
+    adminAttorneys,
+    adminCases,
+    adminUsers,
     cases,
     chat,
     comparisons,
@@ -64,6 +75,11 @@ export function createApp(services: Services) {
     .route("/billing", createBillingRoutes(billing, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
+    .route("/admin/cases", createAdminCasesRoutes(adminCases, guards))
+    .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))
+    .route("/admin/referrals", createAdminReferralsRoutes(adminAttorneys, guards))
+    .route("/admin/users", createAdminUsersRoutes(adminUsers, guards))
+    .route("/admin/ai-models", createAiModelsRoutes(services.models, guards))
     .route("/admin", createAdminRoutes(admin, guards));
 
   const app = new Hono<AppEnv>();
@@ -72,6 +88,7 @@ export function createApp(services: Services) {
   app.use(clientAddress({ trustProxy: config.trustProxy }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
   app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT));
+  app.use("/api/*", maintenanceGuard({ settings, currentUser: guards.currentUser }));
 
   app.route("/api", api);
   if (mailer.kind === "outbox") app.route("/dev", createOutboxRoutes(mailer, guards));

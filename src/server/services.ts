@@ -4,6 +4,9 @@ import type { Database } from "./db/client";
 import { createAccountService, type ResolvedSession } from "./features/account/account.service";
 import { AUTH_CHANGED_CHANNEL, createSessionCache } from "./features/account/session-cache";
 import { createAdminService } from "./features/admin/admin.service";
+import { createAdminAttorneysService } from "./features/admin/attorneys/admin-attorneys.service";
+import { createAdminCasesService } from "./features/admin/cases/admin-cases.service";
+import { createAdminUsersService } from "./features/admin/users/admin-users.service";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
 import { createAssistant } from "./features/assistant/assistant.service";
 import { createBillingService } from "./features/billing/billing.service";
@@ -76,11 +79,16 @@ export function createServices(config: Config, database: Database, logger: Logge
     accounts,
     logger,
   });
-  const models = createAiModelsService(
+  const models = createAiModelsService({
     db,
-    { openai: config.openai.model, anthropic: config.anthropic.model },
-    { cacheMs },
-  );
+    logs,
+    settings,
+    providers: {
+      openai: { configured: Boolean(config.openai.apiKey), model: config.openai.model },
+      anthropic: { configured: Boolean(config.anthropic.apiKey), model: config.anthropic.model },
+    },
+    cacheMs,
+  });
   const assistant = createAssistant(
     {
       openai: { apiKey: config.openai.apiKey, baseURL: config.openai.baseURL },
@@ -107,7 +115,35 @@ export function createServices(config: Config, database: Database, logger: Logge
     builtInAdminEmail: config.admin.email,
   });
   const documents = createDocumentsService(db, logs);
-  const admin = createAdminService({ db, logs, mailer, accounts });
+  const admin = createAdminService({ db, logs, mailer });
+  const adminUsers = createAdminUsersService({
+    db,
+    auth,
+    accounts,
+    profile,
+    billing,
+    settings,
+    logs,
+    builtInAdminEmail: config.admin.email,
+  });
+  const adminAttorneys = createAdminAttorneysService({
+    db,
+    logs,
+    mailer,
+    settings,
+    accounts,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const adminCases = createAdminCasesService({
+    db,
+    logs,
+    settings,
+    accounts,
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+  });
   const health = createHealthService(config, database, mailer);
   return {
     documents,
@@ -132,6 +168,9 @@ export function createServices(config: Config, database: Database, logger: Logge
     testimonials,
     usage,
     admin,
+    adminAttorneys,
+    adminCases,
+    adminUsers,
     health,
   };
 }

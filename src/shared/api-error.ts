@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   emailTaken: "EMAIL_TAKEN",
   invalidToken: "INVALID_TOKEN",
   internal: "INTERNAL",
+  maintenance: "MAINTENANCE",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

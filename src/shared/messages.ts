@@ -96,6 +96,32 @@ export const ADMIN_TEXT = {
   builtInAdminProtected: "The built-in administrator account cannot be deleted.",
 } as const;
 
+/** The admin Users section's own texts (the spec's alerts are in ADMIN_TEXT). */
+export const ADMIN_USERS_TEXT = {
+  emailTaken: "An account with this email already exists. Search for it in the list, or use another email.",
+  passwordRequired: "Please enter a password for the new user.",
+  cannotRemoveOwnAdmin: "You cannot remove your own admin access. Ask another administrator to do it.",
+  builtInAdminEmailFixed:
+    "The built-in administrator's email comes from the server's configuration (ADMIN_EMAIL) and cannot be changed here.",
+  userNotFound: "This user no longer exists. Reload the list.",
+  paidThroughStripe:
+    "This member pays through Stripe. Change or cancel their subscription in Stripe rather than granting a plan here.",
+  noGrantToRevoke: "This member has no plan granted by an administrator to revoke.",
+  grantFixed: "This plan was granted by an administrator and ends on its date. It cannot be cancelled or resumed here.",
+} as const;
+
+/** Maintenance mode (admin setting): the maintenance page and the API's 503. */
+export const MAINTENANCE_TEXT = {
+  title: (siteName: string) => `${siteName} is down for maintenance`,
+  body: "We are making improvements and will be back soon. Your cases, messages and documents are safe.",
+  adminBanner: "Maintenance mode is on: visitors and members see the maintenance page.",
+  signInNote: "Only administrators can sign in during maintenance.",
+} as const;
+
+/** The API's answer while maintenance mode is on. */
+export const maintenanceText = (general: { siteName: string; supportEmail: string }) =>
+  `${MAINTENANCE_TEXT.title(general.siteName)}. Please try again in a few minutes; for anything urgent, write to ${general.supportEmail}.`;
+
 export const GENERIC_TEXT = {
   notFound: "Not found",
   forbidden: "You do not have permission to do that.",

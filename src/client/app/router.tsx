@@ -1,4 +1,8 @@
 import { FullScreenLoading } from "@client/components/ui/Spinner";
+import { MaintenanceGate } from "@client/features/site/MaintenanceGate";
+import { usePublicSettings } from "@client/lib/public-settings";
+import { useSession } from "@client/lib/session";
+import { DEFAULT_SITE, pageTitle } from "@shared/site";
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import { RequireAuth } from "./guards";
@@ -195,9 +199,7 @@ export function AppRoutes() {
     return merged;
   }, [location]);
 
-  useEffect(() => {
-    document.title = handle.title ? `${handle.title} · LawGuide` : "LawGuide · Legal information, in plain words";
-  }, [handle.title]);
+  const session = useSession();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (pathname) starts at the top
   useEffect(() => {
@@ -206,11 +208,26 @@ export function AppRoutes() {
 
   return (
     <RouteHandleContext.Provider value={handle}>
-      <RouteErrorBoundary resetKey={location.pathname}>
-        <Suspense fallback={<FullScreenLoading />}>{element}</Suspense>
-      </RouteErrorBoundary>
+      <MaintenanceGate path={location.pathname} session={{ loading: session.isLoading, user: session.user }}>
+        <PageTitle page={handle.title} />
+        <RouteErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<FullScreenLoading />}>{element}</Suspense>
+        </RouteErrorBoundary>
+      </MaintenanceGate>
     </RouteHandleContext.Provider>
   );
+}
+
+/**
+ * The document title of the page shown: rendered inside the maintenance gate, so that while the
+ * maintenance page stands in for the route, its own title is the only one set.
+ */
+function PageTitle({ page }: { page: string | undefined }) {
+  const site = usePublicSettings() ?? DEFAULT_SITE;
+  useEffect(() => {
+    document.title = pageTitle(site, page);
+  }, [page, site]);
+  return null;
 }
 
 export function App() {

@@ -1,4 +1,4 @@
-import { isApiErrorBody } from "@shared/api-error";
+import { ERROR_CODES, isApiErrorBody } from "@shared/api-error";
 import { AUTH_TEXT } from "@shared/messages";
 
 /** An error answered by the API (or a network failure, status 0), with the server's message. */
@@ -25,6 +25,9 @@ async function toError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(response.status, "HTTP_ERROR", AUTH_TEXT.unexpected);
 }
 
+/** Sent on window when the API answers that the site is down for maintenance (the app shows its page). */
+export const MAINTENANCE_EVENT = "lawguide:maintenance";
+
 /** Read a JSON answer, or throw ApiRequestError with the server's message. */
 export async function unwrap<T>(responsePromise: Promise<Response> | Response): Promise<T> {
   let response: Response;
@@ -34,7 +37,13 @@ export async function unwrap<T>(responsePromise: Promise<Response> | Response): 
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiRequestError(0, "NETWORK", AUTH_TEXT.unexpected);
   }
-  if (!response.ok) throw await toError(response);
+  if (!response.ok) {
+    const error = await toError(response);
+    if (error.code === ERROR_CODES.maintenance && typeof window !== "undefined") {
+      window.dispatchEvent(new Event(MAINTENANCE_EVENT));
+    }
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

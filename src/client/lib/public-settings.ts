@@ -2,9 +2,10 @@ import { FREE_MESSAGE_LIMIT_DEFAULT } from "@shared/constants";
 import { PLANS, type PlanSettings } from "@shared/plans";
 import type { PublicSettings } from "@shared/schemas/settings";
 import { useEffect, useState } from "react";
-import { apiFetch } from "./api";
+import { apiFetch, MAINTENANCE_EVENT } from "./api";
 
 let cached: Promise<PublicSettings> | null = null;
+const listeners = new Set<(settings: PublicSettings) => void>();
 
 /** What any visitor may know of the configuration (password rules, demo accounts). Fetched once. */
 export function loadPublicSettings(): Promise<PublicSettings> {
@@ -15,15 +16,30 @@ export function loadPublicSettings(): Promise<PublicSettings> {
   return cached;
 }
 
+/** Fetch them again (an administrator saved settings) and give every page using them the new ones. */
+export async function refreshPublicSettings(): Promise<void> {
+  cached = null;
+  const settings = await loadPublicSettings();
+  for (const listener of listeners) listener(settings);
+}
+
+// The API said the site went down for maintenance: read the settings again, so the maintenance page shows.
+if (typeof window !== "undefined") {
+  window.addEventListener(MAINTENANCE_EVENT, () => void refreshPublicSettings().catch(() => {}));
+}
+
 export function usePublicSettings(): PublicSettings | null {
   const [settings, setSettings] = useState<PublicSettings | null>(null);
   useEffect(() => {
     let alive = true;
+    const update = (s: PublicSettings) => alive && setSettings(s);
+    listeners.add(update);
     loadPublicSettings()
-      .then((s) => alive && setSettings(s))
+      .then(update)
       .catch(() => {});
     return () => {
       alive = false;
+      listeners.delete(update);
     };
   }, []);
   return settings;

@@ -11,6 +11,7 @@ import {
 } from "@shared/schemas/auth";
 import type { SystemSettings } from "@shared/schemas/settings";
 import { splitName } from "@shared/session";
+import { mailSignOff } from "@shared/site";
 import { passwordLengthError } from "@shared/validation/auth-rules";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -106,6 +107,9 @@ function lockedError(pause: SignInPause) {
 
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
+/** Text for an HTML mail (the site name and address come from the settings). */
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 export function createAuth(deps: AuthDeps) {
   const { config, db, logger, mailer, settings, accounts, logs, usage } = deps;
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -139,21 +143,23 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const { general } = await settings.get();
+        const site = escapeHtml(general.siteName);
         await mailer.send({
           to: target.email,
-          subject: "Reset your LawGuide password",
+          subject: `Reset your ${general.siteName} password`,
           text: [
             "Hello,",
             "",
-            "Someone asked to reset the password of your LawGuide account. If it was you, open this link to choose a new password:",
+            `Someone asked to reset the password of your ${general.siteName} account. If it was you, open this link to choose a new password:`,
             "",
             link,
             "",
             "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.",
             "",
-            "LawGuide",
+            mailSignOff(general),
           ].join("\n"),
-          html: `<p>Hello,</p><p>Someone asked to reset the password of your LawGuide account. If it was you, open this link to choose a new password:</p><p><a href="${link}">Reset my password</a></p><p>The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.</p><p>LawGuide</p>`,
+          html: `<p>Hello,</p><p>Someone asked to reset the password of your ${site} account. If it was you, open this link to choose a new password:</p><p><a href="${link}">Reset my password</a></p><p>The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.</p><p>Questions? Write to ${escapeHtml(general.supportEmail)}.</p><p>${site}</p>`,
         });
       },
       onPasswordReset: async ({ user: target }, request) => {

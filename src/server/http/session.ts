@@ -13,11 +13,17 @@ import type { AppEnv } from "./env";
 export interface SessionDeps {
   accounts: {
     /** The member behind a session token, or null (unknown, expired, banned). */
-    resolveSession(
-      token: string,
-    ): Promise<{ sessionId: string; expiresAt: Date; role: string; user: Readonly<SessionUser> } | null>;
-    /** Push the session's expiry out again (sliding sessions). */
+    resolveSession(token: string): Promise<{
+      sessionId: string;
+      expiresAt: Date;
+      renewedAt: Date;
+      role: string;
+      user: Readonly<SessionUser>;
+    } | null>;
+    /** Push the session's expiry out again (sliding sessions), or in to the current timeout. */
     slideSession(sessionId: string, expiresAt: Date, timeoutHours: number): Promise<void>;
+    /** End a session now. */
+    endSession(sessionId: string): Promise<void>;
   };
   settings: { get(): Promise<{ security: { sessionTimeout: number } }> };
   authSecret: string;
@@ -37,6 +43,14 @@ export function createSessionGuards(deps: SessionDeps) {
       c.set("authUser", null);
       return;
     }
+    const { security } = await deps.settings.get();
+    // A session lasts the current sessionTimeout from its last renewal, whatever timeout it was
+    // given then: an administrator's shorter timeout ends idle sessions at once.
+    if (Date.now() >= resolved.renewedAt.getTime() + security.sessionTimeout * 3_600_000) {
+      await deps.accounts.endSession(resolved.sessionId);
+      c.set("authUser", null);
+      return;
+    }
     c.set("authUser", {
       id: resolved.user.id,
       email: resolved.user.email,
@@ -44,7 +58,6 @@ export function createSessionGuards(deps: SessionDeps) {
       sessionId: resolved.sessionId,
     });
     c.set("sessionUser", resolved.user);
-    const { security } = await deps.settings.get();
     await deps.accounts.slideSession(resolved.sessionId, resolved.expiresAt, security.sessionTimeout);
   }
 

@@ -58,6 +58,8 @@ export interface CaseSummary {
   status: string;
   category: string | null;
   complexity: string | null;
+  /** The attorney an administrator assigned to the case (a name), if any. */
+  assignedAttorney: string | null;
   messageCount: number;
   userMessageCount: number;
   lastMessageAt: string | null;

@@ -19,6 +19,11 @@ export const generalSettingsSchema = z.object({
   maintenanceMode: z.boolean().default(false),
 });
 
+/**
+ * `defaultProvider`, `enableComparison` and `previewTokenLimit` are also the AI Models section's
+ * model settings (default model, comparison switch, preview token limit): one stored copy, edited
+ * from either place (see admin-ai-models.ts).
+ */
 export const aiSettingsSchema = z.object({
   defaultProvider: z.enum(["anthropic", "openai"]).default("anthropic"),
   enableComparison: z.boolean().default(true),
@@ -75,6 +80,21 @@ export const settingsSectionParamSchema = z.object({
 });
 /** Its body: some of the section's values, checked against the section's schema by the server. */
 export const settingsPatchSchema = z.record(z.string().max(60), z.unknown());
+/**
+ * PATCH /api/admin/settings: some values of some sections, saved together (each value checked
+ * against its bounds by the server, which names every refused field as `section.key`).
+ */
+export const settingsChangeSchema = z.strictObject(
+  {
+    general: settingsPatchSchema.optional(),
+    ai: settingsPatchSchema.optional(),
+    subscription: settingsPatchSchema.optional(),
+    security: settingsPatchSchema.optional(),
+    notifications: settingsPatchSchema.optional(),
+  },
+  { error: "Unknown settings section." },
+);
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
 export const systemSettingsSchema = z.object({
   general: generalSettingsSchema.prefault({}),
@@ -87,6 +107,11 @@ export const systemSettingsSchema = z.object({
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
 export const DEFAULT_SETTINGS: SystemSettings = systemSettingsSchema.parse({});
+
+/** GET and PATCH /api/admin/settings answer every section as it is now in force. */
+export interface SettingsAnswer {
+  settings: SystemSettings;
+}
 
 /** What any visitor may know about the configuration: drives forms and limits in the browser. */
 export const publicSettingsSchema = z.object({

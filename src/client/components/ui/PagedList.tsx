@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Alert } from "./Alert";
 import { Button } from "./Button";
 import { Card } from "./Card";
+import { LoadError } from "./LoadError";
 import { Skeleton } from "./Skeleton";
 
 /** What a paged list query tells the list (TanStack Query's infinite query has all of it). */
@@ -54,15 +54,7 @@ export function PagedList<T>({
       </div>
     );
   } else if (query.isError) {
-    body = (
-      <Alert tone="danger" title={`Your ${noun} could not be loaded`}>
-        Check your connection and{" "}
-        <button type="button" className="font-semibold underline" onClick={() => query.refetch()}>
-          try again
-        </button>
-        .
-      </Alert>
-    );
+    body = <LoadError title={`Your ${noun} could not be loaded`} onRetry={query.refetch} />;
   } else if (items.length === 0) {
     body = empty;
   } else {

@@ -56,6 +56,12 @@ export function CaseCard({
               <dd className="font-medium text-slate-700">{formatDateTime(item.lastMessageAt)}</dd>
             </div>
           ) : null}
+          {item.assignedAttorney ? (
+            <div className="flex gap-1">
+              <dt>Assigned attorney:</dt>
+              <dd className="font-medium text-slate-700">{item.assignedAttorney}</dd>
+            </div>
+          ) : null}
           <div className="flex gap-1">
             <dt className="sr-only">Category</dt>
             <dd>

@@ -45,6 +45,9 @@ export const CaseHeader = memo(function CaseHeader({
               ? "Referred to attorney"
               : "Archived case"}
         </p>
+        {detail.assignedAttorney ? (
+          <p className="truncate text-sm font-medium text-primary-900">Assigned attorney: {detail.assignedAttorney}</p>
+        ) : null}
       </div>
       {!premium && remaining !== null ? (
         <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">

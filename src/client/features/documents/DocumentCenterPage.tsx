@@ -1,4 +1,5 @@
 import { PageHeader } from "@client/components/ui/PageHeader";
+import { Tabs } from "@client/components/ui/Tabs";
 import type { DocumentDraft } from "@shared/schemas/documents";
 import type { Answers } from "@shared/templates/types";
 import { Bot, FileText } from "lucide-react";
@@ -9,7 +10,6 @@ import { DocumentGenerator } from "./DocumentGenerator";
 import { useDrafts } from "./documents-api";
 import { useGeneratorController } from "./generator-state";
 import { DraftsInProgress, MyDocuments } from "./MyDocuments";
-import { Tabs } from "./Tabs";
 
 type CenterTab = "assistant" | "templates";
 

@@ -7,6 +7,7 @@ import { PageHeader } from "@client/components/ui/PageHeader";
 import { cn } from "@client/lib/cn";
 import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
+import { DEFAULT_SITE } from "@shared/site";
 import { Lock, Mail, MessageCircle, Phone, Scale, Search, SearchX } from "lucide-react";
 import { type ReactNode, useId, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -44,6 +45,7 @@ function ContactCard({
 /** /dashboard/help: searchable questions in four groups, the ways to reach us, and a legal notice. */
 export function HelpPage() {
   const settings = usePublicSettings();
+  const site = settings ?? DEFAULT_SITE;
   const { user } = useSession();
   const isPremium = user?.plan === "premium";
   const [query, setQuery] = useState("");
@@ -69,7 +71,10 @@ export function HelpPage() {
 
   return (
     <>
-      <PageHeader title="Help & Support" description="Answers to common questions, and how to reach our team." />
+      <PageHeader
+        title="Help & Support"
+        description={`Answers to common questions, and how to reach the ${site.siteName} team.`}
+      />
 
       <search>
         <form className="relative" onSubmit={(event) => event.preventDefault()}>
@@ -203,9 +208,9 @@ export function HelpPage() {
           Legal notice
         </h2>
         <p className="mt-2 text-sm">
-          LawGuide provides legal information, not legal advice, and does not replace a lawyer. LawGuide is not a law
-          firm, and using it does not create an attorney-client relationship. Answers come from AI and can be wrong:
-          check important decisions with a licensed attorney in your state. If you are in danger, call 911.
+          {site.siteName} provides legal information, not legal advice, and does not replace a lawyer. {site.siteName}{" "}
+          is not a law firm, and using it does not create an attorney-client relationship. Answers come from AI and can
+          be wrong: check important decisions with a licensed attorney in your state. If you are in danger, call 911.
         </p>
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           <Link to="/terms" className="font-semibold text-primary-800 underline">

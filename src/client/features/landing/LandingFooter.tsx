@@ -1,5 +1,6 @@
 import { Logo } from "@client/components/brand/Logo";
 import { usePublicSettings } from "@client/lib/public-settings";
+import { DEFAULT_SITE } from "@shared/site";
 
 const LEGAL_LINKS = [
   { to: "/terms", label: "Terms of Service" },
@@ -13,14 +14,16 @@ const linkClass =
 /** Footer: what LawGuide is (and is not), legal links and the support contacts. */
 export function LandingFooter() {
   const settings = usePublicSettings();
+  const site = settings ?? DEFAULT_SITE;
   return (
     <footer className="bg-primary-950 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <div className="max-w-md space-y-3">
           <Logo light />
+          <p className="text-sm font-semibold text-white">{site.siteDescription}</p>
           <p className="text-sm">
-            LawGuide provides legal information, not legal advice. LawGuide is not a law firm, and using it does not
-            create an attorney-client relationship.
+            {site.siteName} provides legal information, not legal advice. {site.siteName} is not a law firm, and using
+            it does not create an attorney-client relationship.
           </p>
         </div>
         <nav aria-labelledby="footer-legal">
@@ -55,8 +58,8 @@ export function LandingFooter() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-300">
-          © {new Date().getFullYear()} LawGuide. Answers are produced by AI and can be wrong; check important points
-          with a licensed attorney.
+          © {new Date().getFullYear()} {site.siteName}. Answers are produced by AI and can be wrong; check important
+          points with a licensed attorney.
         </p>
       </div>
     </footer>

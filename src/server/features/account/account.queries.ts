@@ -39,6 +39,7 @@ export async function findUserWithProfile(db: DbOrTx, userId: string) {
 interface SessionLookupRow {
   sessionId: string;
   expiresAt: Date | string;
+  renewedAt: Date | string;
   id: string;
   email: string;
   name: string;
@@ -62,7 +63,7 @@ interface SessionLookupRow {
 
 const sessionLookup = prepared<SessionLookupRow>(
   "session_with_user",
-  `select s.id as "sessionId", s.expires_at as "expiresAt",
+  `select s.id as "sessionId", s.expires_at as "expiresAt", s.updated_at as "renewedAt",
      u.id, u.email, u.name, u.role, u.banned, u.created_at as "createdAt",
      p.id is not null as "hasProfile", p.first_name as "firstName", p.last_name as "lastName",
      p.phone, p.address, p.profession, p.preferences, p.last_sign_in_at as "lastSignInAt",
@@ -86,6 +87,7 @@ export async function findSessionWithUser(run: RunPrepared, token: string) {
   return {
     sessionId: row.sessionId,
     expiresAt: toDate(row.expiresAt),
+    renewedAt: toDate(row.renewedAt),
     id: row.id,
     email: row.email,
     name: row.name,

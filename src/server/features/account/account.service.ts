@@ -38,6 +38,8 @@ export interface ProfileSeed {
 const ACCOUNT_CEILING_FACTOR = 10;
 const ACCOUNT_WINDOW_MINUTES = 60;
 const KNOWN_ADDRESS_MS = 30 * 24 * 3_600_000;
+/** How long a session in use goes without being pushed out again (see slideSession). */
+const SLIDE_STEP_MS = 5 * 60_000;
 /** The client key when the address is not known (never the case behind the real server). */
 const UNKNOWN_CLIENT = "unknown";
 
@@ -57,6 +59,8 @@ interface UserRow {
 export interface ResolvedSession {
   readonly sessionId: string;
   readonly expiresAt: Date;
+  /** When the session was made or last pushed out: it lasts the current sessionTimeout from then. */
+  readonly renewedAt: Date;
   readonly role: string;
   readonly user: Readonly<SessionUser>;
 }
@@ -136,6 +140,7 @@ export function createAccountService(
       const resolved: ResolvedSession = Object.freeze({
         sessionId: row.sessionId,
         expiresAt: row.expiresAt,
+        renewedAt: row.renewedAt,
         role: row.role,
         user: Object.freeze(user),
       });
@@ -148,13 +153,22 @@ export function createAccountService(
 
     recordSignIn: (userId: string) => touchLastSignIn(db, userId),
 
-    /** Sliding session: push the expiry out again once less than half of the timeout is left. */
+    /**
+     * Sliding session: a session in use is pushed out to the full timeout again (at most once per
+     * SLIDE_STEP_MS, so a member is signed out within minutes of the timeout without activity, not
+     * after each request's write), and pulled in when it lies further out than the timeout (an
+     * administrator shortened it).
+     */
     async slideSession(sessionId: string, expiresAt: Date, timeoutHours: number): Promise<void> {
       const timeoutMs = timeoutHours * 3_600_000;
-      if (expiresAt.getTime() - Date.now() < timeoutMs / 2) {
+      const left = expiresAt.getTime() - Date.now();
+      if (left < timeoutMs - SLIDE_STEP_MS || left > timeoutMs) {
         await setSessionExpiry(db, sessionId, new Date(Date.now() + timeoutMs));
       }
     },
+
+    /** End a session now (it outlived the session timeout). */
+    endSession: (sessionId: string) => setSessionExpiry(db, sessionId, new Date()),
 
     lockout: {
       /**

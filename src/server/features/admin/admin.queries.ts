@@ -1,7 +1,16 @@
 import type { AdminStats } from "@shared/schemas/admin";
-import { and, avg, count, eq, gte, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { appLogs, cases, documents, user } from "../../db/schema";
+import { appLogs, auditLogs, cases, documents, user, userProfiles } from "../../db/schema";
+
+/** How long an AI call took, from its log row (ms). */
+const latencyMs = sql`(${appLogs.metadata}->>'latencyMs')::numeric`;
+
+/**
+ * An answered AI query: an `ai` row that timed a provider call and succeeded. Failed calls (warn)
+ * and comparison choices (no latency) are not queries answered.
+ */
+const answeredAiQuery = and(eq(appLogs.category, "ai"), eq(appLogs.level, "info"), isNotNull(latencyMs));
 
 export async function countStats(db: DbOrTx, since: { monthStart: Date; dayAgo: Date }): Promise<AdminStats> {
   const [users, casesRow, docs, ai] = await Promise.all([
@@ -24,12 +33,9 @@ export async function countStats(db: DbOrTx, since: { monthStart: Date; dayAgo: 
       })
       .from(documents),
     db
-      .select({
-        queries: count(),
-        avgLatencyMs: avg(sql`(${appLogs.metadata}->>'latencyMs')::numeric`).mapWith(Number),
-      })
+      .select({ queries: count(), avgLatencyMs: avg(latencyMs).mapWith(Number) })
       .from(appLogs)
-      .where(and(eq(appLogs.category, "ai"), gte(appLogs.createdAt, since.dayAgo))),
+      .where(and(answeredAiQuery, gte(appLogs.createdAt, since.dayAgo))),
   ]);
   return {
     users: { total: users[0]?.total ?? 0, new_this_month: users[0]?.newThisMonth ?? 0 },
@@ -40,4 +46,123 @@ export async function countStats(db: DbOrTx, since: { monthStart: Date; dayAgo: 
       average_response_time: ai[0]?.avgLatencyMs ? Math.round(ai[0].avgLatencyMs / 100) / 10 : 0,
     },
   };
+}
+
+/** Who wrote a log row: the account and its profile's name. */
+const author = {
+  userName: user.name,
+  userEmail: user.email,
+  firstName: userProfiles.firstName,
+  lastName: userProfiles.lastName,
+};
+
+/** The application log rows the Recent Activity shows: registrations, AI, documents, cases, payments. */
+const activityAppRows = or(
+  inArray(appLogs.category, ["ai", "document", "payment"]),
+  and(eq(appLogs.category, "auth"), eq(appLogs.message, "User registered")),
+  and(eq(appLogs.category, "case"), inArray(appLogs.message, ["Case created", "Attorney referral requested"])),
+);
+
+/**
+ * The newest `limit` entries of the activity feed: the newest activity rows of each log (two
+ * limited queries on their time indexes), merged newest first.
+ */
+export async function listActivity(db: DbOrTx, limit: number) {
+  const [app, audit] = await Promise.all([
+    db
+      .select({
+        id: appLogs.id,
+        category: appLogs.category,
+        level: appLogs.level,
+        message: appLogs.message,
+        metadata: appLogs.metadata,
+        createdAt: appLogs.createdAt,
+        userId: appLogs.userId,
+        ...author,
+      })
+      .from(appLogs)
+      .leftJoin(user, eq(user.id, appLogs.userId))
+      .leftJoin(userProfiles, eq(userProfiles.id, appLogs.userId))
+      .where(activityAppRows)
+      .orderBy(desc(appLogs.createdAt), desc(appLogs.id))
+      .limit(limit),
+    db
+      .select({
+        id: auditLogs.id,
+        action: auditLogs.action,
+        tableName: auditLogs.tableName,
+        recordId: auditLogs.recordId,
+        newValues: auditLogs.newValues,
+        oldValues: auditLogs.oldValues,
+        createdAt: auditLogs.createdAt,
+        userId: auditLogs.userId,
+        ...author,
+      })
+      .from(auditLogs)
+      .leftJoin(user, eq(user.id, auditLogs.userId))
+      .leftJoin(userProfiles, eq(userProfiles.id, auditLogs.userId))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(limit),
+  ]);
+  const merged: ActivityRow[] = [
+    ...app.map((row) => ({ source: "app" as const, ...row })),
+    ...audit.map((row) => ({ source: "audit" as const, ...row })),
+  ];
+  return merged.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
+}
+
+export interface AuthorFields {
+  userId: string | null;
+  userName: string | null;
+  userEmail: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface AppActivityRow extends AuthorFields {
+  source: "app";
+  id: number;
+  category: string;
+  level: string;
+  message: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AuditActivityRow extends AuthorFields {
+  source: "audit";
+  id: number;
+  action: string;
+  tableName: string | null;
+  recordId: string | null;
+  oldValues: Record<string, unknown> | null;
+  newValues: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+export type ActivityRow = AppActivityRow | AuditActivityRow;
+
+/** A day (UTC) as YYYY-MM-DD. */
+const utcDay = (column: typeof appLogs.createdAt | typeof user.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The Monday (UTC) of a time's week, as YYYY-MM-DD. */
+const utcWeek = (column: typeof user.createdAt) =>
+  sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+
+/**
+ * The overview's charts, grouped in SQL: accounts created per week since `weeksFrom`, and AI
+ * queries answered with their average time per day since `daysFrom` (days and weeks in UTC).
+ */
+export async function chartSeries(db: DbOrTx, range: { daysFrom: Date; weeksFrom: Date }) {
+  const day = utcDay(appLogs.createdAt);
+  const week = utcWeek(user.createdAt);
+  const [members, ai] = await Promise.all([
+    db.select({ week, count: count() }).from(user).where(gte(user.createdAt, range.weeksFrom)).groupBy(week),
+    db
+      .select({ day, count: count(), avgMs: avg(latencyMs).mapWith(Number) })
+      .from(appLogs)
+      .where(and(answeredAiQuery, gte(appLogs.createdAt, range.daysFrom)))
+      .groupBy(day),
+  ]);
+  return { members, ai };
 }

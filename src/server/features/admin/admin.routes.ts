@@ -1,6 +1,5 @@
-import { appLogQuerySchema, auditLogQuerySchema, outboxQuerySchema, userIdParamSchema } from "@shared/schemas/admin";
+import { activityQuerySchema, appLogQuerySchema, auditLogQuerySchema, outboxQuerySchema } from "@shared/schemas/admin";
 import { Hono } from "hono";
-import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
@@ -11,17 +10,18 @@ export function createAdminRoutes(admin: AdminService, guards: ReturnType<typeof
   return new Hono<AppEnv>()
     .use(guards.requireAdmin)
     .get("/stats", async (c) => c.json(await admin.stats()))
+    .get("/activity", validate("query", activityQuerySchema), async (c) => {
+      return c.json(await admin.activity(c.req.valid("query").limit));
+    })
+    .get("/charts", async (c) => c.json(await admin.charts()))
     .get("/logs", validate("query", appLogQuerySchema), async (c) => {
-      return c.json({ logs: await admin.appLogs(c.req.valid("query")) });
+      return c.json(await admin.appLogs(c.req.valid("query")));
     })
     .get("/audit-logs", validate("query", auditLogQuerySchema), async (c) => {
-      const q = c.req.valid("query");
-      return c.json({ logs: await admin.auditLogs({ ...q, tableName: q.table }) });
+      const { table, ...q } = c.req.valid("query");
+      return c.json(await admin.auditLogs({ ...q, tableName: table }));
     })
     .get("/outbox", validate("query", outboxQuerySchema), async (c) => {
       return c.json(await admin.outbox(c.req.valid("query").limit));
-    })
-    .post("/users/:id/unlock", validate("param", userIdParamSchema), async (c) => {
-      return c.json(await admin.unlockUser(c.req.valid("param").id, actorOf(c)));
     });
 }

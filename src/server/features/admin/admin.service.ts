@@ -1,14 +1,22 @@
-import type { OutboxList } from "@shared/schemas/admin";
+import type { ActivityFeed, AdminCharts, ChartPoint, OutboxList } from "@shared/schemas/admin";
 import type { Db } from "../../db/client";
-import { notFound } from "../../lib/errors";
-import type { AccountService } from "../account/account.service";
-import type { Actor, AppLogFilter, AuditLogFilter, LogService } from "../logs/logs.service";
+import type { AppLogQuery, AuditLogQuery, LogService } from "../logs/logs.service";
 import type { Mailer } from "../mail/mail.service";
-import { countStats } from "./admin.queries";
+import { toActivityEntry } from "./activity";
+import { chartSeries, countStats, listActivity } from "./admin.queries";
 
-/** What administrators read and do across members: statistics, logs, the outbox, unlocking accounts. */
-export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mailer; accounts: AccountService }) {
-  const { db, logs, mailer, accounts } = deps;
+const DAY_MS = 86_400_000;
+/** The charts cover this many days, today (UTC) included. */
+export const CHART_DAYS = 30;
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * What administrators read and do across members: statistics, the activity feed and charts, logs,
+ * the outbox. (Members themselves, unlocking included, are the Users section: ./users/.)
+ */
+export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mailer }) {
+  const { db, logs, mailer } = deps;
   return {
     stats() {
       const now = new Date();
@@ -17,8 +25,43 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
       return countStats(db, { monthStart, dayAgo });
     },
 
-    appLogs: (filter: AppLogFilter) => logs.listApp(filter),
-    auditLogs: (filter: AuditLogFilter) => logs.listAudit(filter),
+    /** Recent Activity: registrations, AI queries, documents, referrals, payments and admin changes, newest first. */
+    async activity(limit: number): Promise<ActivityFeed> {
+      const rows = await listActivity(db, limit);
+      return { entries: rows.map(toActivityEntry) };
+    },
+
+    /**
+     * The overview's three charts over the last 30 days (UTC): new accounts per week (weeks from
+     * Monday), AI queries answered per day and their average time; a day or week without rows is 0
+     * (the average: null).
+     */
+    async charts(now: Date = new Date()): Promise<AdminCharts> {
+      const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+      const daysFrom = new Date(today - (CHART_DAYS - 1) * DAY_MS);
+      const weeksFrom = new Date(daysFrom.getTime() - ((daysFrom.getUTCDay() + 6) % 7) * DAY_MS);
+      const { members, ai } = await chartSeries(db, { daysFrom, weeksFrom });
+      const days = Array.from({ length: CHART_DAYS }, (_, i) => isoDay(new Date(daysFrom.getTime() + i * DAY_MS)));
+      const weeks: string[] = [];
+      for (let t = weeksFrom.getTime(); t <= today; t += 7 * DAY_MS) weeks.push(isoDay(new Date(t)));
+      const perWeek = new Map(members.map((r) => [r.week, r.count]));
+      const perDay = new Map(ai.map((r) => [r.day, r]));
+      const series = (dates: string[], value: (date: string) => number | null): ChartPoint[] =>
+        dates.map((date) => ({ date, value: value(date) }));
+      return {
+        from: isoDay(daysFrom),
+        to: isoDay(new Date(today)),
+        newMembersPerWeek: series(weeks, (w) => perWeek.get(w) ?? 0),
+        aiQueriesPerDay: series(days, (d) => perDay.get(d)?.count ?? 0),
+        averageAnswerSecondsPerDay: series(days, (d) => {
+          const ms = perDay.get(d)?.avgMs;
+          return typeof ms === "number" && Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
+        }),
+      };
+    },
+
+    appLogs: (query: AppLogQuery) => logs.listApp(query),
+    auditLogs: (query: AuditLogQuery) => logs.listAudit(query),
 
     /** The mail kept instead of sent when no SMTP server is configured (newest first). */
     async outbox(limit: number): Promise<OutboxList> {
@@ -33,21 +76,6 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
           createdAt: m.createdAt.toISOString(),
         })),
       };
-    },
-
-    /** Lift every sign-in pause on a member's account; audited. */
-    async unlockUser(userId: string, actor: Actor): Promise<{ unlocked: number }> {
-      const member = await accounts.getSessionUser(userId);
-      if (!member) throw notFound("User not found");
-      const unlocked = await accounts.lockout.clear(member.email);
-      await logs.audit({
-        ...actor,
-        action: "user.unlock",
-        tableName: "login_attempts",
-        recordId: userId,
-        newValues: { email: member.email, pausesLifted: unlocked },
-      });
-      return { unlocked };
     },
   };
 }

@@ -14,7 +14,7 @@ import {
   StoppedError,
 } from "../../ai/types";
 import { redactText } from "../../lib/logger";
-import type { AiModelsService, ModelChoice, Tier } from "../ai-models/ai-models.service";
+import { type AiModelsService, type ModelChoice, providerOrder, type Tier } from "../ai-models/ai-models.service";
 import type { LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UsageService } from "../usage/usage.service";
@@ -90,17 +90,17 @@ export function createAssistant(
     random,
   });
 
-  /** Premium starts with the default provider (Anthropic unless changed), Free with the other. */
-  async function order(tier: Tier): Promise<ProviderId[]> {
-    const { ai } = await deps.settings.get();
-    const first = ai.defaultProvider;
-    const other: ProviderId = first === "anthropic" ? "openai" : "anthropic";
-    return tier === "premium" ? [first, other] : [other, first];
-  }
+  const OFFLINE_CHOICE: ModelChoice = { model: OFFLINE_MODEL, maxTokens: 2000, temperature: 0 };
 
-  async function choose(provider: AiProvider, tier: Tier): Promise<ModelChoice> {
-    if (provider.id === "offline") return { model: OFFLINE_MODEL, maxTokens: 2000, temperature: 0 };
-    return deps.models.choose(provider.id, tier);
+  /**
+   * A configured provider and the model it answers this plan with, or null when the provider has
+   * no API key or no active model for the plan (an administrator's configuration is in force).
+   */
+  async function attemptFor(id: "openai" | "anthropic", tier: Tier) {
+    const provider = providers[id];
+    if (!provider) return null;
+    const choice = await deps.models.choose(id, tier);
+    return choice ? { provider, choice } : null;
   }
 
   /** One provider call: who asked, about which case, which provider and model, since when. */
@@ -171,11 +171,15 @@ export function createAssistant(
     async streamAnswer(request: AnswerRequest): Promise<AiResult> {
       const { ai } = await deps.settings.get();
       const timeoutMs = ai.responseTimeout * 1000;
-      const chain: AiProvider[] = (await order(request.tier)).flatMap((id) => (providers[id] ? [providers[id]] : []));
-      if (config.offlineFallback || chain.length === 0) chain.push(offline);
+      // Premium starts with the default provider (Anthropic unless changed), Free with the other.
+      const chain: Array<{ provider: AiProvider; choice: ModelChoice }> = [];
+      for (const id of providerOrder(request.tier, ai.defaultProvider)) {
+        const step = await attemptFor(id, request.tier);
+        if (step) chain.push(step);
+      }
+      if (config.offlineFallback || chain.length === 0) chain.push({ provider: offline, choice: OFFLINE_CHOICE });
       const system = systemPrompt(request.context);
-      for (const provider of chain) {
-        const choice = await choose(provider, request.tier);
+      for (const { provider, choice } of chain) {
         const attempt = startAttempt(provider, choice, request);
         const startedAt = attempt.startedAt;
         let firstTokenMs: number | null = null;
@@ -213,7 +217,8 @@ export function createAssistant(
     /**
      * Both providers answer the same question side by side: full streamed answers (Premium) or
      * short previews of at most `previewTokenLimit` tokens (Free). A side whose provider is not
-     * configured or fails is answered by the offline assistant.
+     * configured, has no active model for the member's plan, or fails is answered by the offline
+     * assistant.
      */
     async compare(request: {
       mode: "preview" | "full";
@@ -230,9 +235,9 @@ export function createAssistant(
       const system = `${systemPrompt(request.context)}${COMPARISON_INSTRUCTION}`;
 
       const runSide = async (side: ComparisonSide): Promise<ComparisonAnswer> => {
-        const candidates: AiProvider[] = [...(providers[side] ? [providers[side]] : []), offline];
-        for (const provider of candidates) {
-          const choice = await choose(provider, request.tier);
+        const own = await attemptFor(side, request.tier);
+        const candidates = [...(own ? [own] : []), { provider: offline, choice: OFFLINE_CHOICE }];
+        for (const { provider, choice } of candidates) {
           const maxTokens = request.mode === "preview" ? ai.previewTokenLimit : choice.maxTokens;
           const attempt = startAttempt(provider, choice, request);
           let streamed = false;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { appLogs, checkoutSessions, stripeEvents, subscriptions, user, userProfiles } from "../../db/schema";
+import { appLogs, auditLogs, checkoutSessions, stripeEvents, subscriptions, user, userProfiles } from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -161,5 +161,20 @@ export async function applyStripeEvent(
     if (subscription) await upsertSubscription(tx, subscription);
     if (log) await tx.insert(appLogs).values(log);
     return true;
+  });
+}
+
+// ---------------------------------------------------------------- administrators' grants
+
+/** Store a member's subscription as an administrator set it, and its audit row, together. */
+export async function storeSubscriptionWithAudit(
+  db: Db,
+  row: NewSubscription,
+  audit: typeof auditLogs.$inferInsert,
+): Promise<SubscriptionRow> {
+  return db.transaction(async (tx) => {
+    const saved = await upsertSubscription(tx, row);
+    await tx.insert(auditLogs).values(audit);
+    return saved;
   });
 }

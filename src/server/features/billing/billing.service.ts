@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { BILLING_TEXT } from "@shared/messages";
+import { ADMIN_USERS_TEXT, BILLING_TEXT } from "@shared/messages";
 import { entitledPlan, isActiveStatus, type PaidPlanId, PLANS, trialDaysOf } from "@shared/plans";
 import type {
   BillingStatus,
@@ -10,13 +10,14 @@ import type {
   SubscriptionView,
 } from "@shared/schemas/billing";
 import type { SessionUser } from "@shared/session";
+import { mailSignOff } from "@shared/site";
 import type Stripe from "stripe";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
 import type { AccountService } from "../account/account.service";
-import type { LogService } from "../logs/logs.service";
+import type { Actor, LogService } from "../logs/logs.service";
 import type { Mailer } from "../mail/mail.service";
 import type { SettingsService } from "../settings/settings.service";
 import {
@@ -35,6 +36,7 @@ import {
   type NewSubscription,
   type SubscriptionRow,
   setCustomerId,
+  storeSubscriptionWithAudit,
   upsertSubscription,
   userExists,
 } from "./billing.queries";
@@ -58,6 +60,20 @@ const SUBSCRIPTION_EVENTS = new Set([
   "invoice.paid",
   "invoice.payment_failed",
 ]);
+
+/** Stripe statuses after which the subscription is over (an administrator may grant a plan then). */
+const STRIPE_ENDED = new Set(["canceled", "incomplete_expired"]);
+
+/** What an audit row records of a subscription. */
+function auditedSubscription(row: NewSubscription): Record<string, unknown> {
+  return {
+    plan: row.plan,
+    status: row.status,
+    source: row.source,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+  };
+}
 
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   const planId: PaidPlanId = row.plan === "basic" ? "basic" : "premium";
@@ -157,11 +173,12 @@ export function createBillingService(deps: {
     trialEndsAt: Date | null = null,
   ) {
     try {
-      const { notifications } = await settings.get();
+      const { notifications, general } = await settings.get();
       if (!notifications.enableEmailNotifications || !notifications.paymentEmailEnabled) return;
       const member = await accounts.getSessionUser(userId);
       if (!member?.preferences.emailNotifications) return;
       const plan = PLANS[planId].name;
+      const site = general.siteName;
       const link = `${config.publicUrl}/dashboard/premium`;
       const endDate = (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
         month: "long",
@@ -171,19 +188,20 @@ export function createBillingService(deps: {
       });
       const mails = {
         receipt: {
-          subject: `Your LawGuide ${plan} payment`,
-          text: `Thank you: your payment for LawGuide ${plan} went through. Your receipt from our payment provider is on its way separately.\n\nSee or change your subscription: ${link}`,
+          subject: `Your ${site} ${plan} payment`,
+          text: `Thank you: your payment for ${site} ${plan} went through. Your receipt from our payment provider is on its way separately.\n\nSee or change your subscription: ${link}`,
         },
         failed: {
-          subject: `Your LawGuide ${plan} payment did not go through`,
-          text: `Your last payment for LawGuide ${plan} did not go through. Your plan stays in force for a few days while you update your payment method:\n\n${link}\n\nAfter that, your account moves to the Free plan. Nothing of yours is deleted.`,
+          subject: `Your ${site} ${plan} payment did not go through`,
+          text: `Your last payment for ${site} ${plan} did not go through. Your plan stays in force for a few days while you update your payment method:\n\n${link}\n\nAfter that, your account moves to the Free plan. Nothing of yours is deleted.`,
         },
         trial_ending: {
-          subject: `Your LawGuide ${plan} trial ends on ${endDate}`,
-          text: `Your free trial of LawGuide ${plan} ends on ${endDate}. If you keep it, your subscription starts then and the first payment is taken; you can cancel before at no cost:\n\n${link}`,
+          subject: `Your ${site} ${plan} trial ends on ${endDate}`,
+          text: `Your free trial of ${site} ${plan} ends on ${endDate}. If you keep it, your subscription starts then and the first payment is taken; you can cancel before at no cost:\n\n${link}`,
         },
       };
-      await mailer.send({ to: member.email, ...mails[kind] });
+      const mail = mails[kind];
+      await mailer.send({ to: member.email, subject: mail.subject, text: `${mail.text}\n\n${mailSignOff(general)}` });
     } catch (error) {
       logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
     }
@@ -273,6 +291,8 @@ export function createBillingService(deps: {
   async function setCancelAtPeriodEnd(user: SessionUser, cancel: boolean): Promise<BillingStatus> {
     const row = await currentRow(user.id);
     if (!row || !isActiveStatus(row.status)) throw conflict(BILLING_TEXT.noSubscription);
+    // A granted plan ends on the administrator's date: resuming it would make it last for ever.
+    if (row.source === "admin") throw conflict(ADMIN_USERS_TEXT.grantFixed);
     if (row.source === "stripe" && row.stripeSubscriptionId) {
       const { stripe, prices } = requireStripe();
       const sub = await stripe.subscriptions.update(row.stripeSubscriptionId, {
@@ -573,6 +593,76 @@ export function createBillingService(deps: {
         paymentMethodBrand: "visa",
         paymentMethodLast4: "4242",
       });
+    },
+
+    /**
+     * An administrator grants a plan for `days` days from now, without payment (source 'admin'):
+     * it ends by itself on that date (cancelled at the end of its period), and neither the member
+     * nor a renewal extends it. Audited with the subscription before and after. A member who pays
+     * through Stripe is changed in Stripe instead (409).
+     */
+    async grantPlan(
+      userId: string,
+      grant: { planId: PaidPlanId; days: number },
+      actor: Actor,
+    ): Promise<SubscriptionView> {
+      const existing = await findSubscription(db, userId);
+      if (existing?.source === "stripe" && !STRIPE_ENDED.has(existing.status)) {
+        throw conflict(ADMIN_USERS_TEXT.paidThroughStripe);
+      }
+      const now = new Date();
+      const row: NewSubscription = {
+        userId,
+        source: "admin",
+        plan: grant.planId,
+        status: "active",
+        priceId: null,
+        stripeCustomerId: existing?.stripeCustomerId ?? null,
+        stripeSubscriptionId: null,
+        currentPeriodStart: now,
+        currentPeriodEnd: new Date(now.getTime() + grant.days * DAY_MS),
+        cancelAtPeriodEnd: true,
+        paymentMethodBrand: null,
+        paymentMethodLast4: null,
+        graceUntil: null,
+        trialUsedAt: existing?.trialUsedAt ?? null,
+      };
+      const saved = await storeSubscriptionWithAudit(
+        db,
+        row,
+        logs.auditRow({
+          ...actor,
+          action: "subscription.grant",
+          tableName: "subscriptions",
+          recordId: userId,
+          oldValues: existing ? auditedSubscription(existing) : null,
+          newValues: { ...auditedSubscription(row), days: grant.days },
+        }),
+      );
+      return toSubscriptionView(saved);
+    },
+
+    /** Take back a plan an administrator granted: it ends now. Audited. Any other subscription: 409. */
+    async revokeGrant(userId: string, actor: Actor): Promise<SubscriptionView> {
+      const existing = await findSubscription(db, userId);
+      if (existing?.source !== "admin" || entitledPlan(existing).plan === "free") {
+        throw conflict(ADMIN_USERS_TEXT.noGrantToRevoke);
+      }
+      const now = new Date();
+      const row: NewSubscription = { ...existing, status: "canceled", cancelAtPeriodEnd: false, currentPeriodEnd: now };
+      const saved = await storeSubscriptionWithAudit(
+        db,
+        row,
+        logs.auditRow({
+          ...actor,
+          action: "subscription.revoke",
+          tableName: "subscriptions",
+          recordId: userId,
+          oldValues: auditedSubscription(existing),
+          newValues: auditedSubscription(row),
+        }),
+      );
+      return toSubscriptionView(saved);
     },
   };
 }

@@ -16,6 +16,7 @@ export function toCaseSummary(row: CaseRow, responseTimeoutSeconds: number): Cas
     status: row.status,
     category: row.category,
     complexity: row.complexity,
+    assignedAttorney: row.assignedAttorney,
     messageCount: row.messageCount,
     userMessageCount: row.userMessageCount,
     lastMessageAt: row.lastMessageAt?.toISOString() ?? null,

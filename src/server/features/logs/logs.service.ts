@@ -1,20 +1,25 @@
 import type { LogCategory, LogLevel } from "@shared/constants";
-import { storableText } from "@shared/schemas/text";
+import type { AppLogView, AuditLogView, LogPage, LogUser } from "@shared/schemas/admin";
+import { encodeListCursor, LIST_CURSOR_MESSAGE, type ListCursor, storableText } from "@shared/schemas/text";
 import type { DbOrTx } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
+import { invalidInput } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
 import {
   type AppLogFilter,
   type AuditLogFilter,
   insertAppLog,
   insertAuditLog,
+  type LogCursor,
   listAppLogs,
   listAuditLogs,
   type NewAppLog,
   type NewAuditLog,
 } from "./logs.queries";
 
-export type { AppLogFilter, AuditLogFilter };
+/** A log list's filters, with the page position as the API receives it. */
+export type AppLogQuery = Omit<AppLogFilter, "cursor"> & { cursor?: ListCursor | undefined };
+export type AuditLogQuery = Omit<AuditLogFilter, "cursor"> & { cursor?: ListCursor | undefined };
 
 /** Who did something, from where: attached to every log row. */
 export interface Actor {
@@ -44,8 +49,39 @@ export interface AuditEntry extends Actor {
  */
 export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
   return {
-    listApp: (filter: AppLogFilter) => listAppLogs(db, filter),
-    listAudit: (filter: AuditLogFilter) => listAuditLogs(db, filter),
+    /** A page of application logs, newest first (keyset pagination: no row twice, none skipped). */
+    async listApp(query: AppLogQuery): Promise<LogPage<AppLogView>> {
+      const rows = await listAppLogs(db, { ...query, cursor: fromListCursor(query.cursor), limit: query.limit + 1 });
+      return page(rows, query.limit, (r) => ({
+        id: r.row.id,
+        level: r.row.level,
+        category: r.row.category,
+        message: r.row.message,
+        metadata: r.row.metadata,
+        userId: r.row.userId,
+        user: authorOf(r),
+        ipAddress: r.row.ipAddress,
+        userAgent: r.row.userAgent,
+        createdAt: r.row.createdAt.toISOString(),
+      }));
+    },
+    /** A page of the audit trail, newest first. */
+    async listAudit(query: AuditLogQuery): Promise<LogPage<AuditLogView>> {
+      const rows = await listAuditLogs(db, { ...query, cursor: fromListCursor(query.cursor), limit: query.limit + 1 });
+      return page(rows, query.limit, (r) => ({
+        id: r.row.id,
+        action: r.row.action,
+        tableName: r.row.tableName,
+        recordId: r.row.recordId,
+        oldValues: r.row.oldValues ?? null,
+        newValues: r.row.newValues ?? null,
+        userId: r.row.userId,
+        user: authorOf(r),
+        ipAddress: r.row.ipAddress,
+        userAgent: r.row.userAgent,
+        createdAt: r.row.createdAt.toISOString(),
+      }));
+    },
     async app(entry: AppLogEntry): Promise<void> {
       try {
         await insertAppLog(run, appRow(entry));
@@ -71,6 +107,52 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
 export type LogService = ReturnType<typeof createLogService>;
 
 export type AuditRow = NewAuditLog;
+
+/**
+ * Log rows have numeric ids while the API's list cursor (`listCursorSchema`) carries a uuid: a
+ * log id travels as the uuid whose last 16 hex digits are the id and the rest zeros.
+ */
+const LOG_ID_UUID = /^00000000-0000-0000-([0-9a-f]{4})-([0-9a-f]{12})$/i;
+
+export function logIdAsUuid(id: number): string {
+  const hex = id.toString(16).padStart(16, "0");
+  return `00000000-0000-0000-${hex.slice(0, 4)}-${hex.slice(4)}`;
+}
+
+function fromListCursor(cursor: ListCursor | undefined): LogCursor | null {
+  if (!cursor) return null;
+  const m = LOG_ID_UUID.exec(cursor.id);
+  const id = m ? Number.parseInt(`${m[1]}${m[2]}`, 16) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw invalidInput(LIST_CURSOR_MESSAGE, { cursor: LIST_CURSOR_MESSAGE });
+  return { ts: cursor.ts, id };
+}
+
+/** The first `limit` rows as views, and the cursor after the last one when more follow. */
+function page<R extends { row: { id: number }; cursorTs: string }, V>(
+  rows: R[],
+  limit: number,
+  view: (row: R) => V,
+): LogPage<V> {
+  const kept = rows.slice(0, limit);
+  const last = kept[kept.length - 1];
+  return {
+    logs: kept.map(view),
+    nextCursor:
+      rows.length > limit && last ? encodeListCursor({ ts: last.cursorTs, id: logIdAsUuid(last.row.id) }) : null,
+  };
+}
+
+function authorOf(r: {
+  row: { userId: string | null };
+  userName: string | null;
+  userEmail: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}): LogUser | null {
+  if (!r.row.userId || r.userEmail === null) return null;
+  const name = [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.userName || r.userEmail;
+  return { id: r.row.userId, name, email: r.userEmail };
+}
 
 function appRow(entry: AppLogEntry): NewAppLog {
   return {

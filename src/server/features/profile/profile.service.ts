@@ -131,8 +131,18 @@ export function createProfileService(deps: {
       };
     },
 
-    /** Remove the member and everything of theirs, files included. The built-in administrator stays. */
-    async deleteAccount(user: SessionUser, actor: Actor): Promise<void> {
+    /**
+     * Remove the member and everything of theirs, files included. The built-in administrator stays.
+     * An administrator's deletion passes its own audit action and the values it removes.
+     */
+    async deleteAccount(
+      user: SessionUser,
+      actor: Actor,
+      audit: { action: string; oldValues: Record<string, unknown> } = {
+        action: "account.delete",
+        oldValues: { email: user.email },
+      },
+    ): Promise<void> {
       if (user.email === deps.builtInAdminEmail) throw forbidden(ADMIN_TEXT.builtInAdminProtected);
       const keys = await storageKeysOf(db, user.id);
       await deleteUserWithAudit(
@@ -140,10 +150,10 @@ export function createProfileService(deps: {
         user.id,
         logs.auditRow({
           ...actor,
-          action: "account.delete",
+          action: audit.action,
           tableName: "user",
           recordId: user.id,
-          oldValues: { email: user.email },
+          oldValues: audit.oldValues,
         }),
       );
       await storage.removeUserFiles(user.id, keys);

@@ -26,6 +26,28 @@ export async function saveSettingsSection(
   });
 }
 
+export interface SectionWrite {
+  section: string;
+  values: Record<string, unknown>;
+  audit: typeof auditLogs.$inferInsert;
+}
+
+/** Store several sections and their audit rows, all or none. */
+export async function saveSettingsSections(db: Db, writes: SectionWrite[], updatedBy: string | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const { section, values, audit } of writes) {
+      await tx
+        .insert(systemSettings)
+        .values({ section, values, updatedBy, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: systemSettings.section,
+          set: { values, updatedBy, updatedAt: sql`now()` },
+        });
+      await tx.insert(auditLogs).values(audit);
+    }
+  });
+}
+
 export async function insertMissingSections(db: DbOrTx, sections: Record<string, Record<string, unknown>>) {
   const rows = Object.entries(sections).map(([section, values]) => ({ section, values }));
   if (rows.length === 0) return;

@@ -1,4 +1,10 @@
-import { type PublicSettings, settingsPatchSchema, settingsSectionParamSchema } from "@shared/schemas/settings";
+import {
+  type PublicSettings,
+  type SettingsAnswer,
+  settingsChangeSchema,
+  settingsPatchSchema,
+  settingsSectionParamSchema,
+} from "@shared/schemas/settings";
 import { Hono } from "hono";
 import type { Config } from "../../config";
 import { DEFAULT_ADMIN, DEMO_ACCOUNTS } from "../../config";
@@ -47,7 +53,10 @@ export function createPublicSettingsRoutes(settings: SettingsService, config: Co
 export function createAdminSettingsRoutes(settings: SettingsService, guards: ReturnType<typeof createSessionGuards>) {
   return new Hono<AppEnv>()
     .use(guards.requireAdmin)
-    .get("/", async (c) => c.json({ settings: await settings.get() }))
+    .get("/", async (c) => c.json<SettingsAnswer>({ settings: await settings.get() }))
+    .patch("/", validate("json", settingsChangeSchema), async (c) =>
+      c.json<SettingsAnswer>({ settings: await settings.change(c.req.valid("json"), actorOf(c)) }),
+    )
     .put(
       "/:section",
       validate("param", settingsSectionParamSchema),

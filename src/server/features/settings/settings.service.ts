@@ -1,16 +1,25 @@
 import {
   DEFAULT_SETTINGS,
+  SETTINGS_SECTIONS,
+  type SettingsChange,
   type SettingsSection,
   type SystemSettings,
   settingsSectionSchemas,
   systemSettingsSchema,
 } from "@shared/schemas/settings";
+import { settingsPatchErrors } from "@shared/settings-fields";
 import type { Db } from "../../db/client";
 import { invalidInput } from "../../lib/errors";
 import { keptFor } from "../../lib/kept";
 import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
-import { insertMissingSections, readSettingsRows, saveSettingsSection } from "./settings.queries";
+import {
+  insertMissingSections,
+  readSettingsRows,
+  type SectionWrite,
+  saveSettingsSection,
+  saveSettingsSections,
+} from "./settings.queries";
 
 /**
  * System settings, kept in memory for `cacheMs` and dropped at once when this process writes them,
@@ -80,16 +89,56 @@ export function createSettingsService(db: Db, logs: LogService, logger: Logger, 
     },
     /**
      * An administrator's change to some values of a section: checked against the section's bounds
-     * (400 naming each field), then stored and audited like `update`.
+     * (400 naming each refused field), then stored and audited like `update`.
      */
     async patch<S extends SettingsSection>(section: S, values: Record<string, unknown>, actor: Actor) {
-      const parsed = settingsSectionSchemas[section].partial().strict().safeParse(values);
-      if (!parsed.success) {
-        const fields: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-        throw invalidInput(parsed.error.issues[0]?.message, fields);
+      const fields = settingsPatchErrors(section, values);
+      const first = Object.values(fields)[0];
+      if (first) throw invalidInput(first, fields);
+      return this.update(section, values as Partial<SystemSettings[S]>, actor);
+    },
+    /**
+     * An administrator's change to several sections at once (the Settings form's save): every
+     * value is checked first (400 naming each refused field as `section.key`, nothing stored), then
+     * the changed sections are stored together, each with its audit row. Answers every section
+     * as it is now in force.
+     */
+    async change(change: SettingsChange, actor: Actor): Promise<SystemSettings> {
+      const fields: Record<string, string> = {};
+      for (const section of SETTINGS_SECTIONS) {
+        for (const [key, message] of Object.entries(settingsPatchErrors(section, change[section] ?? {}))) {
+          fields[`${section}.${key}`] = message;
+        }
       }
-      return this.update(section, parsed.data as Partial<SystemSettings[S]>, actor);
+      const first = Object.values(fields)[0];
+      if (first) throw invalidInput(first, fields);
+      const current = await get();
+      const writes: SectionWrite[] = [];
+      for (const section of SETTINGS_SECTIONS) {
+        const values = change[section];
+        if (!values || Object.keys(values).length === 0) continue;
+        const old = current[section] as Record<string, unknown>;
+        const next = settingsSectionSchemas[section].parse({ ...old, ...values }) as Record<string, unknown>;
+        if (Object.keys(next).every((key) => Object.is(next[key], old[key]))) continue;
+        writes.push({
+          section,
+          values: next,
+          audit: logs.auditRow({
+            ...actor,
+            action: "settings.update",
+            tableName: "system_settings",
+            recordId: section,
+            oldValues: old,
+            newValues: next,
+          }),
+        });
+      }
+      if (writes.length > 0) {
+        kept.forget();
+        await saveSettingsSections(db, writes, actor.userId ?? null);
+        kept.forget();
+      }
+      return get();
     },
     /** Write the default of every section that has no row yet (start-up seed). */
     async seedDefaults(): Promise<void> {

@@ -1,0 +1,194 @@
+import { ToastProvider } from "@client/components/ui/Toast";
+import { ADMIN_TEXT } from "@shared/messages";
+import type { AdminCase, AdminCaseList } from "@shared/schemas/admin-cases";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { apiError, fakeApi, json, type Route } from "@tests/factories/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { CasesSection } from "./CasesSection";
+
+const CASE: AdminCase = {
+  id: "11111111-1111-4111-8111-111111111111",
+  title: "Deposit not returned",
+  description: "",
+  category: null,
+  complexity: null,
+  estimatedValue: null,
+  status: "active",
+  assignedAttorney: null,
+  messageCount: 0,
+  createdAt: "2026-03-01T10:00:00.000Z",
+  updatedAt: "2026-03-02T10:00:00.000Z",
+  lastMessageAt: null,
+  userId: "u1",
+  userEmail: "mia@example.com",
+  userName: "Mia Chen",
+};
+const PATH = `/api/admin/cases/${CASE.id}`;
+
+const listOf = (...cases: AdminCase[]): AdminCaseList => ({ cases, total: cases.length, page: 1, pageSize: 25 });
+
+function setup(routes: Record<string, Route>) {
+  const api = fakeApi({
+    "GET /api/admin/cases": () => json(listOf(CASE)),
+    "GET /api/admin/cases/stats": () => json({ active: 1, referred: 0, archived: 0, complex: 0, total: 1 }),
+    [`GET ${PATH}`]: () => json({ case: CASE }),
+    [`GET ${PATH}/messages`]: () => json({ messages: [], nextCursor: null }),
+    ...routes,
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <CasesSection />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return api;
+}
+
+/** A response the test releases when it wants. */
+function deferred() {
+  let release: (response: Response) => void = () => {};
+  const promise = new Promise<Response>((resolve) => {
+    release = resolve;
+  });
+  return { route: (() => promise) as Route, release };
+}
+
+/** The table row of CASE, once the list has loaded. */
+async function findRow() {
+  const table = await screen.findByRole("region", { name: "Cases table" }, { timeout: 5000 });
+  const name = await within(table).findByText("Mia Chen", {}, { timeout: 5000 });
+  return name.closest("tr") as HTMLElement;
+}
+
+async function openCase(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(within(await findRow()).getByRole("button", { name: `View Case: ${CASE.title}` }));
+  return screen.findByRole("dialog", { name: CASE.title });
+}
+
+describe("the admin Cases section", () => {
+  it("shows the tiles, the row and the spec's fallbacks in the modal", async () => {
+    setup({});
+    const user = userEvent.setup();
+    expect(await findRow()).toHaveTextContent("mia@example.com");
+    expect(screen.getByPlaceholderText("Search cases by title, user, or description...")).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "All Status" })).toBeInTheDocument();
+    expect(screen.getByRole("option", { name: "All Complexity" })).toBeInTheDocument();
+    const dialog = await openCase(user);
+    const view = within(dialog);
+    expect(view.getByText(`Case ID: ${CASE.id}`)).toBeInTheDocument();
+    expect(view.getByText("No description provided")).toBeInTheDocument();
+    expect(view.getByText("Uncategorized")).toBeInTheDocument();
+    expect(view.getAllByText("Not set").length).toBeGreaterThan(0);
+    expect(view.getByText("Not estimated")).toBeInTheDocument();
+    expect(view.getByPlaceholderText("Enter attorney name")).toBeInTheDocument();
+    expect(await view.findByText("No messages in this case")).toBeInTheDocument();
+  });
+
+  it("sends the search and filters to the server", async () => {
+    setup({});
+    const user = userEvent.setup();
+    await findRow();
+    await user.type(screen.getByLabelText("Search cases"), "deposit");
+    await user.selectOptions(screen.getByLabelText("Filter by status"), "referred");
+    await user.selectOptions(screen.getByLabelText("Filter by complexity"), "complex");
+    const listUrls = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([input]) => String(input))
+        .filter((url) => url.startsWith("/api/admin/cases?") || url === "/api/admin/cases");
+    await waitFor(() => expect(listUrls()).toContain("/api/admin/cases?q=deposit&status=referred&complexity=complex"));
+    expect(listUrls()[0]).toBe("/api/admin/cases");
+  });
+
+  it("keeps the row's status until the server confirms a toggle, and says so when it fails", async () => {
+    const pending = deferred();
+    setup({ [`POST ${PATH}/toggle-status`]: pending.route });
+    const user = userEvent.setup();
+    const row = await findRow();
+    await user.click(within(row).getByRole("button", { name: `Toggle Status: ${CASE.title}` }));
+    expect(within(row).getByText("Active")).toBeInTheDocument();
+    pending.release(apiError(500, "INTERNAL", "An unexpected error occurred"));
+    expect(await screen.findByRole("alert")).toHaveTextContent(ADMIN_TEXT.updateCaseStatusFailed);
+    expect(within(row).getByText("Active")).toBeInTheDocument();
+  });
+
+  it("changes the status in the modal only once the server confirms; a failure uses the spec's text", async () => {
+    const pending = deferred();
+    const api = setup({ [`PATCH ${PATH}`]: pending.route });
+    const user = userEvent.setup();
+    const dialog = await openCase(user);
+    const select = within(dialog).getByLabelText("Status");
+    await user.selectOptions(select, "archived");
+    expect(select).toHaveValue("active");
+    expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toEqual({ status: "archived" });
+    pending.release(json({ case: { ...CASE, status: "archived" } }));
+    await waitFor(() => expect(within(dialog).getByLabelText("Status")).toHaveValue("archived"));
+
+    api.routes[`PATCH ${PATH}`] = () => apiError(500, "INTERNAL", "An unexpected error occurred");
+    await user.selectOptions(within(dialog).getByLabelText("Status"), "referred");
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(ADMIN_TEXT.updateCaseStatusFailed);
+    expect(within(dialog).getByLabelText("Status")).toHaveValue("archived");
+  });
+
+  it("assigns a typed name when the directory does not answer, and says so when it fails", async () => {
+    const api = setup({ [`PATCH ${PATH}`]: () => apiError(500, "INTERNAL", "An unexpected error occurred") });
+    const user = userEvent.setup();
+    const dialog = await openCase(user);
+    await user.type(within(dialog).getByLabelText("Assigned Attorney"), "Jane Counsel");
+    await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(ADMIN_TEXT.assignAttorneyFailed);
+    expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toEqual({ assignedAttorney: "Jane Counsel" });
+    await waitFor(() => expect(api.unmatched).toContain("GET /api/admin/attorneys"));
+
+    api.routes[`PATCH ${PATH}`] = () =>
+      json({ case: { ...CASE, status: "referred", assignedAttorney: "Jane Counsel" } });
+    await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
+    await waitFor(() => expect(within(dialog).getByLabelText("Status")).toHaveValue("referred"));
+    expect(within(dialog).queryByRole("alert")).toBeNull();
+  });
+
+  it("picks an attorney from the directory's suggestions by id", async () => {
+    const api = setup({
+      "GET /api/admin/attorneys": () =>
+        json({
+          attorneys: [
+            {
+              id: "22222222-2222-4222-8222-222222222222",
+              name: "Rita Moreno",
+              firm: "Moreno LLP",
+              specialties: ["Housing"],
+              location: "Austin, TX",
+              isActive: true,
+              availability: "available",
+            },
+            {
+              id: "33333333-3333-4333-8333-333333333333",
+              name: "Rita Retired",
+              firm: null,
+              specialties: [],
+              location: null,
+              isActive: false,
+              availability: "unavailable",
+            },
+          ],
+          total: 2,
+        }),
+      [`PATCH ${PATH}`]: () => json({ case: { ...CASE, status: "referred", assignedAttorney: "Rita Moreno" } }),
+    });
+    const user = userEvent.setup();
+    const dialog = await openCase(user);
+    await user.type(within(dialog).getByLabelText("Assigned Attorney"), "rita");
+    await user.click(await within(dialog).findByRole("button", { name: /Rita Moreno/ }));
+    expect(within(dialog).queryByRole("button", { name: /Rita Retired/ })).toBeNull();
+    expect(within(dialog).getByLabelText("Assigned Attorney")).toHaveValue("Rita Moreno");
+    await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
+    await waitFor(() =>
+      expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toEqual({ attorneyId: "22222222-2222-4222-8222-222222222222" }),
+    );
+    await waitFor(() => expect(within(dialog).getByLabelText("Status")).toHaveValue("referred"));
+  });
+});

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * A form's values and its per-field errors: `set(key)` changes one value and clears that field's
+ * error; after `focusFirstError()` the first field in error (aria-invalid) takes the focus, so its
+ * message is read with it.
+ */
+export function useFormFields<Values extends object>(initial: () => Values) {
+  const [values, setValues] = useState<Values>(initial);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (attempt === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      setFieldErrors((errors) => {
+        if (!errors[key as string]) return errors;
+        const { [key as string]: _removed, ...rest } = errors;
+        return rest;
+      });
+    };
+
+  const focusFirstError = () => setAttempt((n) => n + 1);
+
+  return { values, fieldErrors, setFieldErrors, set, formRef, focusFirstError };
+}
