@@ -60,7 +60,11 @@ export function SubscriptionDetails({
               Manage subscription
             </Button>
           ) : null}
-          {subscription.cancelAtPeriodEnd ? (
+          {subscription.source === "admin" ? (
+            <p className="text-sm text-slate-700">
+              Given to you by LawGuide until {end}: nothing is charged, and it ends by itself.
+            </p>
+          ) : subscription.cancelAtPeriodEnd ? (
             <Button
               size="sm"
               onClick={() => resume.mutate(undefined, { onSuccess: done, onError: fail })}
