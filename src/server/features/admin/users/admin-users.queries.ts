@@ -1,5 +1,5 @@
 import type { AdminUserFilter } from "@shared/schemas/admin-users";
-import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { containsPattern } from "../../../db/like";
 import { auditLogs, cases, loginAttempts, subscriptions, user, userProfiles } from "../../../db/schema";
