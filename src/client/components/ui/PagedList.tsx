@@ -58,24 +58,44 @@ export function PagedList<T>({
   } else if (items.length === 0) {
     body = empty;
   } else {
-    body = (
-      <ul className="space-y-3">
-        {items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
-        ))}
-      </ul>
-    );
+    body = <PagedItems items={items} itemKey={itemKey} renderItem={renderItem} />;
   }
   return (
     <>
       {body}
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            Load more {noun}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} noun={noun} />
     </>
+  );
+}
+
+/** The items of a paged list, one list entry each. */
+export function PagedItems<T>({
+  items,
+  itemKey,
+  renderItem,
+}: {
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-3">
+      {items.map((item) => (
+        <li key={itemKey(item)}>{renderItem(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'Load more' while there are more pages; `end` (if any) once there are none. */
+export function LoadMore({ query, noun, end = null }: { query: PagedQuery; noun: string; end?: ReactNode }) {
+  return query.hasNextPage ? (
+    <div className="mt-4 flex justify-center">
+      <Button variant="secondary" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
+        Load more {noun}
+      </Button>
+    </div>
+  ) : (
+    end
   );
 }

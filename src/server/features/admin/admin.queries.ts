@@ -1,4 +1,4 @@
-import type { AdminStats } from "@shared/schemas/admin";
+import type { AdminStats, AuditLogView } from "@shared/schemas/admin";
 import { and, avg, count, desc, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { appLogs, auditLogs, cases, documents, user, userProfiles } from "../../db/schema";
@@ -129,14 +129,10 @@ export interface AppActivityRow extends AuthorFields {
   createdAt: Date;
 }
 
-export interface AuditActivityRow extends AuthorFields {
+export interface AuditActivityRow
+  extends AuthorFields,
+    Pick<AuditLogView, "id" | "action" | "tableName" | "recordId" | "oldValues" | "newValues"> {
   source: "audit";
-  id: number;
-  action: string;
-  tableName: string | null;
-  recordId: string | null;
-  oldValues: Record<string, unknown> | null;
-  newValues: Record<string, unknown> | null;
   createdAt: Date;
 }
 

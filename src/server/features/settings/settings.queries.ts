@@ -14,16 +14,7 @@ export async function saveSettingsSection(
   updatedBy: string | null,
   audit: typeof auditLogs.$inferInsert,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(systemSettings)
-      .values({ section, values, updatedBy, updatedAt: new Date() })
-      .onConflictDoUpdate({
-        target: systemSettings.section,
-        set: { values, updatedBy, updatedAt: sql`now()` },
-      });
-    await tx.insert(auditLogs).values(audit);
-  });
+  await saveSettingsSections(db, [{ section, values, audit }], updatedBy);
 }
 
 export interface SectionWrite {

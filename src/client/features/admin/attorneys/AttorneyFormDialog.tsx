@@ -37,6 +37,8 @@ interface FormValues {
 type FieldName = keyof FormValues;
 /** The fields typed as text (numbers included, as typed). */
 type TextField = Exclude<FieldName, "availability" | "isActive">;
+/** The fields typed as numbers. */
+type NumberField = "rating" | "experience" | "hourlyRate";
 
 const EMPTY: FormValues = {
   name: "",
@@ -230,6 +232,27 @@ export function AttorneyFormDialog({
     </Field>
   );
 
+  const number = (
+    name: NumberField,
+    label: string,
+    options: { inputMode: "decimal" | "numeric"; max?: number; step: number },
+  ) => (
+    <Field label={label} error={errors[name]}>
+      {(props) => (
+        <Input
+          {...props}
+          type="number"
+          inputMode={options.inputMode}
+          min={0}
+          max={options.max}
+          step={options.step}
+          value={values[name]}
+          onChange={(event) => set(name)(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
   return (
     <Dialog
       open={open}
@@ -276,47 +299,13 @@ export function AttorneyFormDialog({
           </Field>
           {text("specialties", "Specialties", { help: "Separate with commas, e.g. Housing, Tenant Rights." })}
           {text("caseTypes", "Case types", { help: "Separate with commas, e.g. Evictions, Security deposits." })}
-          <Field label="Rating (0 to 5)" error={errors.rating}>
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={5}
-                step={0.1}
-                value={values.rating}
-                onChange={(event) => set("rating")(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Experience (years)" error={errors.experience}>
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={ATTORNEY_LIMITS.experience}
-                step={1}
-                value={values.experience}
-                onChange={(event) => set("experience")(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Hourly rate ($)" error={errors.hourlyRate}>
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={values.hourlyRate}
-                onChange={(event) => set("hourlyRate")(event.target.value)}
-              />
-            )}
-          </Field>
+          {number("rating", "Rating (0 to 5)", { inputMode: "decimal", max: 5, step: 0.1 })}
+          {number("experience", "Experience (years)", {
+            inputMode: "numeric",
+            max: ATTORNEY_LIMITS.experience,
+            step: 1,
+          })}
+          {number("hourlyRate", "Hourly rate ($)", { inputMode: "decimal", step: 0.01 })}
           <div className="flex items-end pb-2">
             <Checkbox
               label="Active"

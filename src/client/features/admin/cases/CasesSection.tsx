@@ -1,18 +1,11 @@
 import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
-import { Card } from "@client/components/ui/Card";
-import { LoadError } from "@client/components/ui/LoadError";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
-import {
-  FilterSelect,
-  NoResults,
-  SearchField,
-  useDebouncedSearch,
-} from "@client/features/admin/components/ListToolbar";
-import { ListStatus, Pager } from "@client/features/admin/components/Pager";
-import { ScrollTable } from "@client/features/admin/components/ScrollTable";
+import { AdminListCard } from "@client/features/admin/components/AdminListCard";
+import { FilterSelect, useDebouncedSearch } from "@client/features/admin/components/ListToolbar";
+import { ScrollTable, SkeletonRows } from "@client/features/admin/components/ScrollTable";
 import { type StatTile, StatTiles } from "@client/features/admin/components/StatTiles";
 import { cn } from "@client/lib/cn";
 import { formatDate, formatDateTime } from "@client/lib/dates";
@@ -60,133 +53,121 @@ export function CasesSection() {
       />
       <StatsTiles />
 
-      <Card className="mt-6 p-4 sm:p-5">
-        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto_auto]">
-          <SearchField
-            label="Search cases"
-            value={typed}
-            onChange={setTyped}
-            placeholder="Search cases by title, user, or description..."
-            maxLength={100}
-          />
-          <FilterSelect
-            label="Filter by status"
-            value={filters.status}
-            onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}
-            className="md:w-44"
-          >
-            <option value="">All Status</option>
-            <option value="active">Active</option>
-            <option value="referred">Referred</option>
-            <option value="archived">Archived</option>
-          </FilterSelect>
-          <FilterSelect
-            label="Filter by complexity"
-            value={filters.complexity}
-            onChange={(complexity) => setFilters((f) => ({ ...f, complexity, page: 1 }))}
-            className="md:w-48"
-          >
-            <option value="">All Complexity</option>
-            {Object.entries(COMPLEXITY_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </FilterSelect>
-        </div>
-
-        <ListStatus failure={failure} data={data} loading={list.isPending} noun={["case", "cases"]} />
-
-        {list.isError && !data ? (
-          <LoadError title="The cases could not be loaded" onRetry={list.refetch} className="mt-3" />
-        ) : data && data.cases.length === 0 ? (
-          <NoResults
-            title={filtered ? "No cases match" : "No cases yet"}
-            hint={
-              filtered
-                ? "Try another search, or clear the filters."
-                : "Cases appear here as soon as members start a chat."
-            }
-          />
-        ) : (
-          <div className="mt-3">
-            {data ? (
-              <ul aria-label="Cases" className="space-y-3 md:hidden">
-                {data.cases.map((item) => (
-                  <li key={item.id}>
-                    <CaseCard
-                      item={item}
-                      onView={() => open(item)}
-                      onToggle={() => toggleStatus(item)}
-                      toggling={toggle.isPending && toggle.variables === item.id}
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <div className="space-y-3 md:hidden" aria-hidden>
-                {Array.from({ length: 5 }, (_, row) => `card-skeleton-${row}`).map((key) => (
-                  <div key={key} className="space-y-2 rounded-[var(--radius-control)] border border-slate-200 p-4">
-                    <Skeleton className="h-4 w-2/3" />
-                    <Skeleton className="h-3 w-full" />
-                    <Skeleton className="h-3 w-1/2" />
-                  </div>
-                ))}
-              </div>
-            )}
-            <ScrollTable
-              label="Cases table"
-              caption="Cases, most recent activity first"
-              columns={["Case", "User", "Status", "Activity", "Actions"]}
-              minWidthClassName="min-w-[680px]"
-              bodyClassName={list.isPlaceholderData ? "opacity-60" : undefined}
+      <AdminListCard
+        toolbarClassName="md:grid-cols-[minmax(0,1fr)_auto_auto]"
+        search={{
+          label: "Search cases",
+          value: typed,
+          onChange: setTyped,
+          placeholder: "Search cases by title, user, or description...",
+          maxLength: 100,
+        }}
+        filters={
+          <>
+            <FilterSelect
+              label="Filter by status"
+              value={filters.status}
+              onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}
+              className="md:w-44"
             >
-              {data
-                ? data.cases.map((item) => (
-                    <CaseRow
-                      key={item.id}
-                      item={item}
-                      onView={() => open(item)}
-                      onToggle={() => toggleStatus(item)}
-                      toggling={toggle.isPending && toggle.variables === item.id}
-                    />
-                  ))
-                : Array.from({ length: 5 }, (_, row) => `skeleton-${row}`).map((key) => (
-                    <tr key={key} aria-hidden>
-                      <td className="px-4 py-4">
-                        <Skeleton className="h-4 w-48" />
-                        <Skeleton className="mt-2 h-3 w-64" />
-                      </td>
-                      <td className="px-4 py-4">
-                        <Skeleton className="h-4 w-32" />
-                      </td>
-                      <td className="px-4 py-4">
-                        <Skeleton className="h-5 w-20" />
-                      </td>
-                      <td className="px-4 py-4">
-                        <Skeleton className="h-4 w-28" />
-                      </td>
-                      <td className="px-4 py-4">
-                        <Skeleton className="ml-auto h-8 w-40" />
-                      </td>
-                    </tr>
-                  ))}
-            </ScrollTable>
-          </div>
-        )}
-
-        {data ? (
-          <Pager
-            label="Cases pages"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(page) => setFilters((f) => ({ ...f, page }))}
-            busy={list.isFetching}
-            wordy
-          />
-        ) : null}
-      </Card>
+              <option value="">All Status</option>
+              <option value="active">Active</option>
+              <option value="referred">Referred</option>
+              <option value="archived">Archived</option>
+            </FilterSelect>
+            <FilterSelect
+              label="Filter by complexity"
+              value={filters.complexity}
+              onChange={(complexity) => setFilters((f) => ({ ...f, complexity, page: 1 }))}
+              className="md:w-48"
+            >
+              <option value="">All Complexity</option>
+              {Object.entries(COMPLEXITY_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </FilterSelect>
+          </>
+        }
+        failure={failure}
+        list={list}
+        noun={["case", "cases"]}
+        errorTitle="The cases could not be loaded"
+        isEmpty={(page) => page.cases.length === 0}
+        empty={
+          filtered
+            ? { title: "No cases match", hint: "Try another search, or clear the filters." }
+            : { title: "No cases yet", hint: "Cases appear here as soon as members start a chat." }
+        }
+        pagerLabel="Cases pages"
+        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+      >
+        <div className="mt-3">
+          {data ? (
+            <ul aria-label="Cases" className="space-y-3 md:hidden">
+              {data.cases.map((item) => (
+                <li key={item.id}>
+                  <CaseCard
+                    item={item}
+                    onView={() => open(item)}
+                    onToggle={() => toggleStatus(item)}
+                    toggling={toggle.isPending && toggle.variables === item.id}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="space-y-3 md:hidden" aria-hidden>
+              {Array.from({ length: 5 }, (_, row) => `card-skeleton-${row}`).map((key) => (
+                <div key={key} className="space-y-2 rounded-[var(--radius-control)] border border-slate-200 p-4">
+                  <Skeleton className="h-4 w-2/3" />
+                  <Skeleton className="h-3 w-full" />
+                  <Skeleton className="h-3 w-1/2" />
+                </div>
+              ))}
+            </div>
+          )}
+          <ScrollTable
+            label="Cases table"
+            caption="Cases, most recent activity first"
+            columns={["Case", "User", "Status", "Activity", "Actions"]}
+            minWidthClassName="min-w-[680px]"
+            bodyClassName={list.isPlaceholderData ? "opacity-60" : undefined}
+          >
+            {data ? (
+              data.cases.map((item) => (
+                <CaseRow
+                  key={item.id}
+                  item={item}
+                  onView={() => open(item)}
+                  onToggle={() => toggleStatus(item)}
+                  toggling={toggle.isPending && toggle.variables === item.id}
+                />
+              ))
+            ) : (
+              <SkeletonRows count={5}>
+                <td className="px-4 py-4">
+                  <Skeleton className="h-4 w-48" />
+                  <Skeleton className="mt-2 h-3 w-64" />
+                </td>
+                <td className="px-4 py-4">
+                  <Skeleton className="h-4 w-32" />
+                </td>
+                <td className="px-4 py-4">
+                  <Skeleton className="h-5 w-20" />
+                </td>
+                <td className="px-4 py-4">
+                  <Skeleton className="h-4 w-28" />
+                </td>
+                <td className="px-4 py-4">
+                  <Skeleton className="ml-auto h-8 w-40" />
+                </td>
+              </SkeletonRows>
+            )}
+          </ScrollTable>
+        </div>
+      </AdminListCard>
 
       {dialog.used && selected ? (
         <CaseDetailDialog key={selected.id} open={dialog.open} onOpenChange={dialog.setOpen} initial={selected} />

@@ -51,3 +51,12 @@ export function ScrollTable({
     </section>
   );
 }
+
+/** Rows standing in for a table's rows while they load (hidden from screen readers). */
+export function SkeletonRows({ count, children }: { count: number /** One row's cells. */; children: ReactNode }) {
+  return Array.from({ length: count }, (_, row) => `skeleton-${row}`).map((key) => (
+    <tr key={key} aria-hidden>
+      {children}
+    </tr>
+  ));
+}

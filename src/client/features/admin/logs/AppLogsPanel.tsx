@@ -1,9 +1,8 @@
 import { Badge, type BadgeTone } from "@client/components/ui/Badge";
 import { Card } from "@client/components/ui/Card";
-import { Field, Input } from "@client/components/ui/Field";
 import { LOG_CATEGORIES, LOG_LEVELS } from "@shared/constants";
 import type { AppLogView } from "@shared/schemas/admin";
-import { FilterSelect, LogFilterForm } from "./filter-fields";
+import { FilterSelect, LogFilterForm, TextFilter, UserFilter } from "./filter-fields";
 import { LogList, RequestOrigin, RowByline } from "./LogList";
 import { logsApi, NO_APP_FILTERS } from "./logs-api";
 import { useLogFilters } from "./use-log-filters";
@@ -38,24 +37,10 @@ export function AppLogsPanel() {
           onChange={set("category")}
           options={[["", "All categories"], ...LOG_CATEGORIES.map((c) => [c, CATEGORY_NAMES[c] ?? c] as const)]}
         />
-        <Field label="User" help="Part of an e-mail address, or a user id" className="col-span-2 sm:col-span-1">
-          {(props) => (
-            <Input {...props} value={draft.user} onChange={(e) => set("user")(e.target.value)} maxLength={254} />
-          )}
-        </Field>
-        <Field label="Message contains" className="col-span-2 sm:col-span-1">
-          {(props) => (
-            <Input {...props} value={draft.message} onChange={(e) => set("message")(e.target.value)} maxLength={100} />
-          )}
-        </Field>
+        <UserFilter value={draft.user} onChange={set("user")} />
+        <TextFilter label="Message contains" value={draft.message} onChange={set("message")} maxLength={100} />
       </LogFilterForm>
-      <LogList
-        query={logs}
-        items={logs.data?.pages.flatMap((p) => p.logs) ?? []}
-        itemKey={(row) => String(row.id)}
-        renderItem={(row) => <AppLogRow row={row} />}
-        noun="application log entries"
-      />
+      <LogList query={logs} renderItem={(row) => <AppLogRow row={row} />} noun="application log entries" />
     </>
   );
 }

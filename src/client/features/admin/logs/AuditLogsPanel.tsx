@@ -3,7 +3,7 @@ import { Card } from "@client/components/ui/Card";
 import { Field, Input } from "@client/components/ui/Field";
 import type { AuditLogView } from "@shared/schemas/admin";
 import { useId } from "react";
-import { LogFilterForm } from "./filter-fields";
+import { LogFilterForm, TextFilter, UserFilter } from "./filter-fields";
 import { LogList, RequestOrigin, RowByline } from "./LogList";
 import { logsApi, NO_AUDIT_FILTERS } from "./logs-api";
 import { useLogFilters } from "./use-log-filters";
@@ -33,16 +33,14 @@ export function AuditLogsPanel() {
   return (
     <>
       <LogFilterForm label="Filter the audit trail" {...formProps}>
-        <Field label="User" help="Part of an e-mail address, or a user id" className="col-span-2 sm:col-span-1">
-          {(props) => (
-            <Input {...props} value={draft.user} onChange={(e) => set("user")(e.target.value)} maxLength={254} />
-          )}
-        </Field>
-        <Field label="Action contains" help="For example settings or user.update" className="col-span-2 sm:col-span-1">
-          {(props) => (
-            <Input {...props} value={draft.action} onChange={(e) => set("action")(e.target.value)} maxLength={100} />
-          )}
-        </Field>
+        <UserFilter value={draft.user} onChange={set("user")} />
+        <TextFilter
+          label="Action contains"
+          help="For example settings or user.update"
+          value={draft.action}
+          onChange={set("action")}
+          maxLength={100}
+        />
         <Field label="Table" help="The table's exact name" className="col-span-2 sm:col-span-1">
           {(props) => (
             <>
@@ -62,13 +60,7 @@ export function AuditLogsPanel() {
           )}
         </Field>
       </LogFilterForm>
-      <LogList
-        query={logs}
-        items={logs.data?.pages.flatMap((p) => p.logs) ?? []}
-        itemKey={(row) => String(row.id)}
-        renderItem={(row) => <AuditRow row={row} />}
-        noun="audit entries"
-      />
+      <LogList query={logs} renderItem={(row) => <AuditRow row={row} />} noun="audit entries" />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert } from "@client/components/ui/Alert";
-import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { LoadMore, PagedItems, type PagedQuery } from "@client/components/ui/PagedList";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { ApiRequestError } from "@client/lib/api";
-import type { LogUser } from "@shared/schemas/admin";
+import type { LogPage, LogUser } from "@shared/schemas/admin";
 import type { ReactNode } from "react";
 
 /** A log row's time to the second, in the admin's own time zone. */
@@ -17,31 +17,23 @@ const logTime = new Intl.DateTimeFormat("en-US", {
 });
 
 /** What a log list needs from its infinite query. */
-export interface LogListQuery {
-  isPending: boolean;
-  isError: boolean;
+export interface LogListQuery<T> extends PagedQuery {
   error: unknown;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  refetch: () => unknown;
-  fetchNextPage: () => unknown;
+  data?: { pages: readonly LogPage<T>[] } | undefined;
 }
 
 /** A log read a page at a time: loading, failed (the server's reason), empty, rows and 'Load more'. */
-export function LogList<T>({
+export function LogList<T extends { id: number }>({
   query,
-  items,
-  itemKey,
   renderItem,
   noun,
 }: {
-  query: LogListQuery;
-  items: readonly T[];
-  itemKey: (item: T) => string;
+  query: LogListQuery<T>;
   renderItem: (item: T) => ReactNode;
   /** What the list holds ('application log entries'). */
   noun: string;
 }) {
+  const items = query.data?.pages.flatMap((page) => page.logs) ?? [];
   if (query.isPending) {
     return (
       <div className="space-y-3" aria-busy="true">
@@ -75,20 +67,12 @@ export function LogList<T>({
   }
   return (
     <>
-      <ul className="space-y-3">
-        {items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
-        ))}
-      </ul>
-      {query.hasNextPage ? (
-        <div className="mt-4 flex justify-center">
-          <Button variant="secondary" onClick={() => query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            Load more {noun}
-          </Button>
-        </div>
-      ) : (
-        <p className="mt-4 text-center text-sm text-slate-600">That is the oldest entry for these filters.</p>
-      )}
+      <PagedItems items={items} itemKey={(row) => String(row.id)} renderItem={renderItem} />
+      <LoadMore
+        query={query}
+        noun={noun}
+        end={<p className="mt-4 text-center text-sm text-slate-600">That is the oldest entry for these filters.</p>}
+      />
     </>
   );
 }

@@ -37,6 +37,40 @@ export function FilterSelect({
   );
 }
 
+/** A text filter of a log's filter form: half the row on small screens, a column on wide ones. */
+export function TextFilter({
+  label,
+  help,
+  value,
+  onChange,
+  maxLength,
+}: {
+  label: string;
+  help?: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength: number;
+}) {
+  return (
+    <Field label={label} help={help} className="col-span-2 sm:col-span-1">
+      {(props) => <Input {...props} value={value} onChange={(e) => onChange(e.target.value)} maxLength={maxLength} />}
+    </Field>
+  );
+}
+
+/** The filter on who wrote a row: part of an e-mail address, or a user id. */
+export function UserFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextFilter
+      label="User"
+      help="Part of an e-mail address, or a user id"
+      value={value}
+      onChange={onChange}
+      maxLength={254}
+    />
+  );
+}
+
 /** The date range's one rule: the start is not after the end. */
 export function useDateOrder(from: string, to: string): string | null {
   return from && to && from > to ? "The start date must be before the end date." : null;

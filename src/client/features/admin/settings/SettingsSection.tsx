@@ -215,36 +215,25 @@ function SettingsPanel({
 }) {
   const inputs = fields.filter((f) => f.kind !== "switch");
   const switches = fields.filter((f) => f.kind === "switch");
+  const input = (field: (typeof fields)[number]) => (
+    <SettingInput
+      key={field.path}
+      field={field}
+      value={draft[field.section][field.key]}
+      error={errors[field.path]}
+      onChange={(value) => onEdit(field.section, field.key, value)}
+    />
+  );
   return (
     <Card className="p-4 sm:p-6">
-      {inputs.length > 0 ? (
-        <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">
-          {inputs.map((field) => (
-            <SettingInput
-              key={field.path}
-              field={field}
-              value={draft[field.section][field.key]}
-              error={errors[field.path]}
-              onChange={(value) => onEdit(field.section, field.key, value)}
-            />
-          ))}
-        </div>
-      ) : null}
+      {inputs.length > 0 ? <div className="grid gap-x-6 gap-y-5 md:grid-cols-2">{inputs.map(input)}</div> : null}
       {switches.length > 0 ? (
         <div
           className={
             inputs.length > 0 ? "mt-6 divide-y divide-slate-200 border-t border-slate-200" : "divide-y divide-slate-200"
           }
         >
-          {switches.map((field) => (
-            <SettingInput
-              key={field.path}
-              field={field}
-              value={draft[field.section][field.key]}
-              error={errors[field.path]}
-              onChange={(value) => onEdit(field.section, field.key, value)}
-            />
-          ))}
+          {switches.map(input)}
         </div>
       ) : null}
     </Card>

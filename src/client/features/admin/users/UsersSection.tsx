@@ -1,20 +1,13 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
-import { Card } from "@client/components/ui/Card";
 import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
-import { LoadError } from "@client/components/ui/LoadError";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
-import {
-  FilterSelect,
-  NoResults,
-  SearchField,
-  useDebouncedSearch,
-} from "@client/features/admin/components/ListToolbar";
-import { ListStatus, Pager } from "@client/features/admin/components/Pager";
-import { ScrollTable } from "@client/features/admin/components/ScrollTable";
+import { AdminListCard } from "@client/features/admin/components/AdminListCard";
+import { FilterSelect, useDebouncedSearch } from "@client/features/admin/components/ListToolbar";
+import { ScrollTable, SkeletonRows } from "@client/features/admin/components/ScrollTable";
 import { type StatTile, StatTiles } from "@client/features/admin/components/StatTiles";
 import { cn } from "@client/lib/cn";
 import { formatDate } from "@client/lib/dates";
@@ -23,7 +16,7 @@ import { useDialogState } from "@client/lib/use-dialog-state";
 import { ADMIN_TEXT } from "@shared/messages";
 import { ADMIN_USER_FILTERS, type AdminUserFilter, type AdminUserRow } from "@shared/schemas/admin-users";
 import { Crown, LockOpen, Pencil, Shield, Trash2, UserCheck, UserPlus, Users } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import {
   type AdminUserFilters,
   failureText,
@@ -119,81 +112,69 @@ export function UsersSection() {
   const data = list.data;
   const filtered = Boolean(filters.q || filters.filter !== "all");
 
-  let body: ReactNode;
-  if (list.isError && !data) {
-    body = <LoadError title="The users could not be loaded" onRetry={list.refetch} className="mt-3" />;
-  } else if (data && data.users.length === 0) {
-    body = (
-      <NoResults
-        title={filtered ? "No users match" : "No users yet"}
-        hint={filtered ? "Try another search, or choose All Users." : "Add a user, or wait for members to register."}
-      />
-    );
-  } else {
-    const dim = list.isPlaceholderData && "opacity-60";
-    body = (
-      <>
-        <ScrollTable
-          label="Users table"
-          caption="Users, newest first"
-          columns={["User", "Contact", "Status", "Cases", "Actions"]}
-          minWidthClassName="min-w-[720px]"
-          className="mt-3"
-          bodyClassName={dim || undefined}
-        >
-          {data
-            ? data.users.map((row) => <UserTableRow key={row.id} row={row} actions={actions} />)
-            : Array.from({ length: SKELETON_ROWS }, (_, n) => `skeleton-${n}`).map((key) => (
-                <tr key={key} aria-hidden>
-                  <td className="px-4 py-4">
-                    <div className="flex items-center gap-3">
-                      <Skeleton className="size-10 rounded-full" />
-                      <div className="space-y-2">
-                        <Skeleton className="h-4 w-36" />
-                        <Skeleton className="h-3 w-24" />
-                      </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-4">
-                    <Skeleton className="h-4 w-44" />
-                  </td>
-                  <td className="px-4 py-4">
-                    <Skeleton className="h-5 w-16" />
-                  </td>
-                  <td className="px-4 py-4">
-                    <Skeleton className="h-4 w-8" />
-                  </td>
-                  <td className="px-4 py-4">
-                    <Skeleton className="ml-auto h-8 w-36" />
-                  </td>
-                </tr>
-              ))}
-        </ScrollTable>
-        <ul aria-label="Users" className={cn("mt-3 space-y-3 md:hidden", dim)}>
-          {data
-            ? data.users.map((row) => (
-                <li key={row.id}>
-                  <UserCard row={row} actions={actions} />
-                </li>
-              ))
-            : Array.from({ length: SKELETON_ROWS }, (_, n) => `card-skeleton-${n}`).map((key) => (
-                <li
-                  key={key}
-                  aria-hidden
-                  className="space-y-3 rounded-[var(--radius-control)] border border-slate-200 p-4"
-                >
-                  <div className="flex items-center gap-3">
-                    <Skeleton className="size-10 rounded-full" />
-                    <Skeleton className="h-4 w-40" />
-                  </div>
-                  <Skeleton className="h-4 w-full" />
-                  <Skeleton className="h-8 w-1/2" />
-                </li>
-              ))}
-        </ul>
-      </>
-    );
-  }
+  const dim = list.isPlaceholderData && "opacity-60";
+  const body = (
+    <>
+      <ScrollTable
+        label="Users table"
+        caption="Users, newest first"
+        columns={["User", "Contact", "Status", "Cases", "Actions"]}
+        minWidthClassName="min-w-[720px]"
+        className="mt-3"
+        bodyClassName={dim || undefined}
+      >
+        {data ? (
+          data.users.map((row) => <UserTableRow key={row.id} row={row} actions={actions} />)
+        ) : (
+          <SkeletonRows count={SKELETON_ROWS}>
+            <td className="px-4 py-4">
+              <div className="flex items-center gap-3">
+                <Skeleton className="size-10 rounded-full" />
+                <div className="space-y-2">
+                  <Skeleton className="h-4 w-36" />
+                  <Skeleton className="h-3 w-24" />
+                </div>
+              </div>
+            </td>
+            <td className="px-4 py-4">
+              <Skeleton className="h-4 w-44" />
+            </td>
+            <td className="px-4 py-4">
+              <Skeleton className="h-5 w-16" />
+            </td>
+            <td className="px-4 py-4">
+              <Skeleton className="h-4 w-8" />
+            </td>
+            <td className="px-4 py-4">
+              <Skeleton className="ml-auto h-8 w-36" />
+            </td>
+          </SkeletonRows>
+        )}
+      </ScrollTable>
+      <ul aria-label="Users" className={cn("mt-3 space-y-3 md:hidden", dim)}>
+        {data
+          ? data.users.map((row) => (
+              <li key={row.id}>
+                <UserCard row={row} actions={actions} />
+              </li>
+            ))
+          : Array.from({ length: SKELETON_ROWS }, (_, n) => `card-skeleton-${n}`).map((key) => (
+              <li
+                key={key}
+                aria-hidden
+                className="space-y-3 rounded-[var(--radius-control)] border border-slate-200 p-4"
+              >
+                <div className="flex items-center gap-3">
+                  <Skeleton className="size-10 rounded-full" />
+                  <Skeleton className="h-4 w-40" />
+                </div>
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-8 w-1/2" />
+              </li>
+            ))}
+      </ul>
+    </>
+  );
 
   return (
     <>
@@ -208,15 +189,16 @@ export function UsersSection() {
       />
       <StatsTiles />
 
-      <Card className="mt-6 p-4 sm:p-5">
-        <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_auto]">
-          <SearchField
-            label="Search users"
-            value={typed}
-            onChange={setTyped}
-            placeholder="Search users by name or email..."
-            maxLength={200}
-          />
+      <AdminListCard
+        toolbarClassName="md:grid-cols-[minmax(0,1fr)_auto]"
+        search={{
+          label: "Search users",
+          value: typed,
+          onChange: setTyped,
+          placeholder: "Search users by name or email...",
+          maxLength: 200,
+        }}
+        filters={
           <FilterSelect
             label="Filter users"
             value={filters.filter}
@@ -231,24 +213,22 @@ export function UsersSection() {
               </option>
             ))}
           </FilterSelect>
-        </div>
-
-        <ListStatus failure={failure} data={data} loading={list.isPending} noun={["user", "users"]} />
-
+        }
+        failure={failure}
+        list={list}
+        noun={["user", "users"]}
+        errorTitle="The users could not be loaded"
+        isEmpty={(page) => page.users.length === 0}
+        empty={
+          filtered
+            ? { title: "No users match", hint: "Try another search, or choose All Users." }
+            : { title: "No users yet", hint: "Add a user, or wait for members to register." }
+        }
+        pagerLabel="Users pages"
+        onPage={(page) => setFilters((f) => ({ ...f, page }))}
+      >
         {body}
-
-        {data ? (
-          <Pager
-            label="Users pages"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(page) => setFilters((f) => ({ ...f, page }))}
-            busy={list.isFetching}
-            wordy
-          />
-        ) : null}
-      </Card>
+      </AdminListCard>
 
       {form.used ? (
         <UserFormDialog

@@ -1,3 +1,4 @@
+import type { AdminCase } from "@shared/schemas/admin-cases";
 import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { containsPattern } from "../../../db/like";
@@ -29,23 +30,12 @@ const adminCaseColumns = {
   userName,
 };
 
-export interface AdminCaseRecord {
-  id: string;
-  title: string;
-  description: string;
-  category: string | null;
-  complexity: string | null;
-  estimatedValue: number | null;
-  status: string;
-  assignedAttorney: string | null;
-  messageCount: number;
+/** A case as the admin list reads it from the database: the shared view, with its times as dates. */
+export type AdminCaseRecord = Omit<AdminCase, "createdAt" | "updatedAt" | "lastMessageAt"> & {
   createdAt: Date;
   updatedAt: Date;
   lastMessageAt: Date | null;
-  userId: string;
-  userEmail: string;
-  userName: string;
-}
+};
 
 export interface AdminCaseFilter {
   q?: string | undefined;
