@@ -1,13 +1,15 @@
 /**
- * npm run bench [-- server streaming sizes chatpage landing admin]: measure speed and memory and print the figures as a
- * table (also written to bench/results.json). Figures are reported, never asserted.
+ * npm run bench [-- server streaming sizes chatpage landing admin extraction uploads]: measure speed and memory and
+ * print the figures as a table (also written to bench/results.json). Figures are reported, never asserted.
  */
 import { buildClient } from "../scripts/client-build.mjs";
 import { benchAdmin } from "./admin.bench";
 import { benchChatPage, benchSizes, benchStreaming } from "./chat.bench";
+import { benchExtraction } from "./extraction.bench";
 import { benchLanding } from "./landing.bench";
 import { printAndSave } from "./lib";
 import { benchServer } from "./server.bench";
+import { benchUploads } from "./uploads.bench";
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
@@ -16,6 +18,8 @@ const suites: Record<string, () => Promise<void>> = {
   chatpage: benchChatPage,
   landing: benchLanding,
   admin: benchAdmin,
+  extraction: benchExtraction,
+  uploads: benchUploads,
 };
 const chosen = process.argv.slice(2).filter((name) => name in suites);
 

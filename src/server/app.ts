@@ -21,6 +21,7 @@ import { createTestimonialsRoutes } from "./features/landing/landing.routes";
 import { createOutboxRoutes } from "./features/mail/outbox.routes";
 import { createProfileRoutes } from "./features/profile/profile.routes";
 import { createAdminSettingsRoutes, createPublicSettingsRoutes } from "./features/settings/settings.routes";
+import { createUploadsRoutes } from "./features/uploads/uploads.routes";
 import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
 import { maintenanceGuard } from "./http/maintenance";
@@ -74,6 +75,7 @@ export function createApp(services: Services) {
     .route("/profile", createProfileRoutes(profile, auth, guards))
     .route("/billing", createBillingRoutes(billing, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
+    .route("/uploads", createUploadsRoutes(services.uploads, chat, guards))
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
     .route("/admin/cases", createAdminCasesRoutes(adminCases, guards))
     .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))
@@ -87,7 +89,8 @@ export function createApp(services: Services) {
   app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use(clientAddress({ trustProxy: config.trustProxy }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
-  app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT));
+  // Uploads stream through their own limit (the administrator's file size), checked as they arrive.
+  app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT, { exempt: ["/api/uploads"] }));
   app.use("/api/*", maintenanceGuard({ settings, currentUser: guards.currentUser }));
 
   app.route("/api", api);

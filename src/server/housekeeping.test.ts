@@ -15,6 +15,7 @@ function jobsOf() {
     forgetStaleLoginAttempts: () => t.services.accounts.lockout.forgetStale(),
     forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
     remindEndingTrials: () => t.services.billing.remindEndingTrials(),
+    forgetAbandonedUploads: () => t.services.uploads.forgetAbandoned(),
   };
 }
 
@@ -68,6 +69,7 @@ describe("housekeeping", () => {
         forgetStaleLoginAttempts: () => Promise.reject(new Error("connection lost")),
         forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
         remindEndingTrials: () => Promise.resolve(0),
+        forgetAbandonedUploads: () => Promise.resolve(0),
       },
       logger,
     );

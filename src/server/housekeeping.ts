@@ -8,6 +8,8 @@ export interface HousekeepingJobs {
   forgetOldRateWindows(): Promise<unknown>;
   /** Demo trials that end within two days: their members are told once. */
   remindEndingTrials(): Promise<unknown>;
+  /** Uploads whose process stopped before the file arrived whole (rows and bytes). */
+  forgetAbandonedUploads(): Promise<unknown>;
 }
 
 /** One pass of every job; a failing job is logged and does not stop the others. */

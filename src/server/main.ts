@@ -24,11 +24,14 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   await seed(services);
   const app = createApp(services);
   const stopMaintenance = startMaintenance(database, logger);
+  // Files received by other processes, or left unread when a process stopped, are read here too.
+  services.readingQueue.start();
   const stopHousekeeping = startHousekeeping(
     {
       forgetStaleLoginAttempts: () => services.accounts.lockout.forgetStale(),
       forgetOldRateWindows: () => services.usage.forgetOldWindows(),
       remindEndingTrials: () => services.billing.remindEndingTrials(),
+      forgetAbandonedUploads: () => services.uploads.forgetAbandoned(),
     },
     logger,
   );
@@ -59,6 +62,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     stopMaintenance();
     stopHousekeeping();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await services.readingQueue.close();
     services.mailer.close();
     await database.close();
     lock?.release();

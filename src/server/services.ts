@@ -22,6 +22,10 @@ import { createLogService } from "./features/logs/logs.service";
 import { createMailer } from "./features/mail/mail.service";
 import { createProfileService } from "./features/profile/profile.service";
 import { createSettingsService } from "./features/settings/settings.service";
+import { createExtractor } from "./features/uploads/extraction/extractor";
+import { createPostgresFileStorage } from "./features/uploads/file-storage";
+import { createReadingQueue } from "./features/uploads/reading-queue";
+import { createUploadsService } from "./features/uploads/uploads.service";
 import { createUsageService } from "./features/usage/usage.service";
 import type { Logger } from "./lib/logger";
 import { createStorage } from "./lib/storage";
@@ -102,7 +106,18 @@ export function createServices(config: Config, database: Database, logger: Logge
   );
   const cases = createCasesService(db, settings, logs);
   const stops = createReplyStops(database.run);
-  const chat = createChatService({ db, run: database.run, assistant, settings, logger, usage, stops });
+  const fileStorage = createPostgresFileStorage(db);
+  const readingQueue = createReadingQueue({ db, storage: fileStorage, extractor: createExtractor(), logger });
+  const uploads = createUploadsService({
+    db,
+    storage: fileStorage,
+    queue: readingQueue,
+    settings,
+    assistant,
+    usage,
+    ownCase: (user, caseId) => cases.get(user, caseId),
+  });
+  const chat = createChatService({ db, run: database.run, assistant, settings, logger, usage, stops, uploads });
   const comparisons = createComparisonsService({ db, run: database.run, assistant, settings, logs, usage });
   const testimonials = createTestimonialsService(db);
   const storage = createStorage(config.dataDir);
@@ -112,6 +127,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     billing,
     logs,
     storage,
+    fileBytes: (id) => uploads.bytesOf(id),
     builtInAdminEmail: config.admin.email,
   });
   const documents = createDocumentsService(db, logs);
@@ -164,6 +180,8 @@ export function createServices(config: Config, database: Database, logger: Logge
     assistant,
     cases,
     chat,
+    uploads,
+    readingQueue,
     comparisons,
     testimonials,
     usage,

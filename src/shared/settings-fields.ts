@@ -40,8 +40,7 @@ export const SETTING_FIELDS = {
     maxFileUploadSize: {
       label: "Max file upload size",
       unit: "MB",
-      help: "The largest file a member may upload.",
-      notYet: "Uploads are not built yet, so nothing reads this limit.",
+      help: "The largest file a member may upload; a larger one is refused with 'File size must be less than {n}MB.'",
     },
     allowRegistration: {
       label: "Allow registration",

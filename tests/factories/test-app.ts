@@ -84,6 +84,7 @@ export function setupTestApp(
         await seed(services);
       },
       async close() {
+        await services.readingQueue.close();
         services.mailer.close();
         await drop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { classifyCase } from "@shared/chat";
 import { OFFLINE_ANSWERS, OFFLINE_CLOSING } from "./offline-answers";
+import { offlineAnalysis, offlineAnswerFromPassages } from "./offline-documents";
 import type { AiProvider, AiRequest, AiResult } from "./types";
 import { StoppedError } from "./types";
 
@@ -36,8 +37,9 @@ export function offlineAnswer(question: string, maxTokens: number, random: () =>
 }
 
 /**
- * The offline assistant: canned general answers by topic, after a 1-second pause, streamed in
- * small pieces like a real provider.
+ * The offline assistant: general answers by topic, or, when files are involved, an analysis of the
+ * file's own text and answers quoting its passages; after a 1-second pause, streamed in small
+ * pieces like a real provider.
  */
 export function createOfflineProvider(options: {
   delayMs: number;
@@ -46,6 +48,14 @@ export function createOfflineProvider(options: {
 }): AiProvider {
   const answer = (request: AiRequest) => {
     const question = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+    const task = request.task;
+    // A file is analysed from its own words; a question about a case's files is answered from
+    // the passages found for it, when they hold an answer.
+    if (task?.type === "analyse") return offlineAnalysis(task);
+    if (task?.type === "answer") {
+      const grounded = offlineAnswerFromPassages(question, task.passages);
+      if (grounded) return `${grounded}${OFFLINE_CLOSING}`;
+    }
     return offlineAnswer(question, request.maxTokens, options.random);
   };
   const usageOf = (request: AiRequest, content: string): AiResult["usage"] => {

@@ -1,3 +1,5 @@
+import type { DocumentTask } from "./document-analysis";
+
 export type ProviderId = "openai" | "anthropic";
 export type AnswerSource = ProviderId | "offline";
 
@@ -19,6 +21,11 @@ export interface AiRequest {
   timeoutMs: number;
   /** Aborted when the member presses Stop. */
   signal?: AbortSignal;
+  /**
+   * A file being analysed, or passages of the case's files for the question. Providers get it in
+   * the system prompt; the offline assistant reads it directly.
+   */
+  task?: DocumentTask;
 }
 
 export interface AiUsage {

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -23,6 +24,15 @@ import {
  * better-auth's tables (`user`, `session`, `account`, `verification`, `rate_limit`) keep the
  * property names its Drizzle adapter expects.
  */
+
+/** Raw bytes (a stored file's pieces). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A PostgreSQL full-text search vector (written by the database, never by us). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -216,7 +226,11 @@ export const caseMessages = pgTable(
       .references(() => cases.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     isUser: boolean("is_user").notNull(),
-    attachments: jsonb("attachments").$type<string[]>().notNull().default([]),
+    /** The files the message carries (id, name, type, size; downloaded from /api/uploads/{id}/file). */
+    attachments: jsonb("attachments")
+      .$type<Array<{ id: string; fileName: string; mimeType: string; sizeBytes: number }>>()
+      .notNull()
+      .default([]),
     aiProvider: text("ai_provider"),
     aiModel: text("ai_model"),
     promptTokens: integer("prompt_tokens"),
@@ -311,13 +325,69 @@ export const documents = pgTable(
     answers: jsonb("answers").$type<Record<string, unknown>>(),
     extractedText: text("extracted_text"),
     analysis: text("analysis"),
+    /** Uploads: uploading (bytes arriving) | reading (text being extracted) | ready | unreadable. */
     status: text("status").notNull().default("ready"),
+    /** Why an upload could not be read, in the member's words. */
+    statusMessage: text("status_message"),
+    /** Uploads: the kind its bytes showed (pdf, doc, docx, jpeg, png, gif). */
+    fileKind: text("file_kind"),
+    pageCount: integer("page_count"),
+    /** When a server process took the file to read it (another takes it over if this grows old). */
+    readingClaimedAt: timestamp("reading_claimed_at", { withTimezone: true }),
+    /** The calendar month (UTC) the upload counted towards. */
+    usagePeriod: text("usage_period"),
+    /** First sent in a case message (an upload never used is given back to the allowance on delete). */
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
+    analysedAt: timestamp("analysed_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index("documents_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     index("documents_type_created_idx").on(t.type, t.createdAt),
+    // The upload list of one member, newest first, and the files of a case.
+    index("documents_user_type_created_idx").on(
+      t.userId,
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("documents_case_idx").on(t.caseId).where(sql`${t.caseId} is not null`),
+    // Files waiting to be read (the reading queue).
+    index("documents_reading_idx").on(t.createdAt).where(sql`${t.status} = 'reading'`),
     check("documents_type_check", sql`${t.type} in ('generated','upload')`),
+  ],
+);
+
+/** An uploaded file's bytes, in pieces of up to 1 MB (the default file storage: PostgreSQL). */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.seq] })],
+);
+
+/** An uploaded file's text in passages (a paragraph, or part of one), searched in full text. */
+export const documentPassages = pgTable(
+  "document_passages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    ord: integer("ord").notNull(),
+    /** Where it is in the file: "page 2, paragraph 3" or "paragraph 4". */
+    location: text("location").notNull(),
+    content: text("content").notNull(),
+    search: tsvector("search").notNull().generatedAlwaysAs(sql`to_tsvector('english', content)`),
+  },
+  (t) => [
+    index("document_passages_document_idx").on(t.documentId, t.ord),
+    index("document_passages_search_idx").using("gin", t.search),
   ],
 );
 
@@ -544,6 +614,8 @@ export const schema = {
   comparisonVotes,
   attorneys,
   documents,
+  fileChunks,
+  documentPassages,
   attorneyReferrals,
   documentDrafts,
   subscriptions,

@@ -11,7 +11,8 @@ import type { AppEnv } from "./env";
  * unread and the route parses it straight from the socket; Hono's own `bodyLimit`, which turns
  * the request into a web stream first (~0.5 ms a request), only counts chunked bodies.
  */
-export function requestBodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
+export function requestBodyLimit(maxSize: number, options: { exempt?: string[] } = {}): MiddlewareHandler<AppEnv> {
+  const exempt = new Set(options.exempt ?? []);
   const tooLarge = (): never => {
     throw new ApiError(413, ERROR_CODES.tooLarge, GENERIC_TEXT.tooLarge);
   };
@@ -19,6 +20,7 @@ export function requestBodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
+    if (exempt.has(c.req.path)) return next();
     const length = c.req.header("content-length");
     if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
       if (!/^\d+$/.test(length.trim()) || Number(length) > maxSize) tooLarge();

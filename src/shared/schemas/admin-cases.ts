@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
 import { text } from "./text";
+import type { ChatAttachment } from "./uploads";
 
 /** Requests and answers of the administrators' case endpoints (/api/admin/cases). */
 
@@ -133,7 +134,7 @@ export interface AdminCaseMessage {
   createdAt: string;
   aiProvider: string | null;
   aiModel: string | null;
-  attachments: string[];
+  attachments: ChatAttachment[];
 }
 
 /** GET /api/admin/cases/:id/messages: oldest first; `nextCursor` reads the next (later) page. */

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { MESSAGE_MAX_CHARS } from "../chat";
 import type { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
+import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_TEXT } from "../uploads";
 import { listCursorSchema, text } from "./text";
+import type { ChatAttachment } from "./uploads";
 
 export const createCaseSchema = z.object({
   title: text({ min: 1, max: 200, required: "Please give the case a title." }).optional(),
@@ -15,16 +17,34 @@ export const createCaseSchema = z.object({
 export const MESSAGE_CONTROL_CHARS_TEXT =
   "Messages cannot contain control characters such as a null character. Please remove them and send again.";
 
-export const sendMessageSchema = z.object({
-  content: text({
-    min: 1,
+/** A message's words under the text rule (empty allowed only where files come with it). */
+const messageText = (min: 0 | 1) =>
+  text({
+    min,
     max: MESSAGE_MAX_CHARS,
     multiline: true,
     required: "Please write a message first.",
     tooLong: `Messages can be up to ${MESSAGE_MAX_CHARS} characters.`,
     invalid: MESSAGE_CONTROL_CHARS_TEXT,
-  }),
-});
+  });
+
+/** A question asked of both assistants side by side. */
+export const questionSchema = z.object({ content: messageText(1) });
+
+/** A message sent in a case: words, files, or both. */
+export const sendMessageSchema = z
+  .object({
+    content: messageText(0).default(""),
+    /** Uploaded files (their ids) the message brings into the case. */
+    attachments: z
+      .array(z.uuid({ error: "File not found" }))
+      .max(MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_TEXT.tooManyAttachments)
+      .default([]),
+  })
+  .refine((body) => body.content.length > 0 || body.attachments.length > 0, {
+    message: "Please write a message first.",
+    path: ["content"],
+  });
 
 export const chooseComparisonSchema = z.object({
   side: z.enum(["anthropic", "openai"]),
@@ -80,7 +100,7 @@ export interface ChatMessage {
   content: string;
   isUser: boolean;
   createdAt: string;
-  attachments: string[];
+  attachments: ChatAttachment[];
   aiProvider: string | null;
   aiModel: string | null;
   /** complete | stopped | error */

@@ -1,8 +1,11 @@
+import { Markdown } from "@client/components/Markdown";
 import { Button } from "@client/components/ui/Button";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { Spinner } from "@client/components/ui/Spinner";
 import { useToast } from "@client/components/ui/Toast";
+import { DropZone } from "@client/components/uploads/DropZone";
+import { useFileUploads } from "@client/components/uploads/use-file-uploads";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
 import { useDialogState } from "@client/lib/use-dialog-state";
@@ -10,15 +13,15 @@ import { autoSendQuestion, opensComparison } from "@shared/chat";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import { showsMessageWarning } from "@shared/plans";
+import { MAX_ATTACHMENTS_PER_MESSAGE } from "@shared/uploads";
 import { Crown, Loader2, SearchX } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { CaseHeader } from "./CaseHeader";
 import { Composer } from "./Composer";
 import { useCaseAction, useCaseDetail } from "./cases-api";
-import { Markdown } from "./Markdown";
 import { MessageBubble, sourceLabel } from "./MessageBubble";
-import { useConversation } from "./use-conversation";
+import { type StreamingStage, useConversation } from "./use-conversation";
 
 // The modals (Radix dialogs) are not needed to show the conversation: their code loads just
 // after it (see DIALOGS_PRELOAD_MS), or when one is first opened if that comes sooner.
@@ -37,6 +40,10 @@ function preloadDialogs() {
 }
 
 const NEAR_BOTTOM_PX = 160;
+
+/** 'Reading lease.pdf…', then 'Analysing lease.pdf…', while attached files are worked on. */
+const stageText = (stage: StreamingStage) =>
+  `${stage.stage === "reading" ? "Reading" : "Analysing"} ${stage.fileName}…`;
 
 /** Archive or restore the case, saying how it went; `run` keeps its identity across renders. */
 function useCaseCommand(kind: "archive" | "restore", id: string, success: string) {
@@ -63,6 +70,11 @@ export function CaseChatPage() {
   const [draft, setDraft] = useState("");
   const [comparing, setComparing] = useState<string | null>(null);
   const conversation = useConversation(id, { onLimit: upgrade.show });
+  const uploads = useFileUploads({
+    caseId: id,
+    maxMb: settings?.maxFileUploadSize ?? 10,
+    maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,
+  });
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const autoSent = useRef(false);
@@ -83,7 +95,7 @@ export function CaseChatPage() {
     const timer = setTimeout(preloadDialogs, DIALOGS_PRELOAD_MS);
     return () => clearTimeout(timer);
   }, [shown]);
-  const writing = draft !== "";
+  const writing = draft !== "" || uploads.items.length > 0;
   useEffect(() => {
     if (writing) preloadDialogs();
   }, [writing]);
@@ -95,7 +107,7 @@ export function CaseChatPage() {
   useLayoutEffect(() => {
     const el = listRef.current;
     if (el && nearBottom.current) el.scrollTop = el.scrollHeight;
-  }, [conversation.messages, streaming?.text, streaming === null, conversation.status]);
+  }, [conversation.messages, streaming?.text, streaming?.stage, streaming === null, conversation.status]);
 
   // Example chats send their question by themselves after 1 s (spec section 4 'Auto-send'). The
   // timer belongs to the case, not to a render: re-renders in that second (typing, a refetch) must
@@ -152,11 +164,20 @@ export function CaseChatPage() {
   const submitLatest = useRef(() => {});
   submitLatest.current = () => {
     const text = draft.trim();
-    if (!text || streaming || blocked) return;
+    const files = uploads.ready;
+    if ((!text && files.length === 0) || streaming || blocked || archived || uploads.uploading) return;
     setDraft("");
     nearBottom.current = true;
-    if (opensComparison(text, premium, settings?.enableComparison ?? true)) setComparing(text);
-    else void conversation.send(text);
+    // A question with files goes to the assistant that reads them, never to the comparison.
+    if (files.length === 0 && opensComparison(text, premium, settings?.enableComparison ?? true)) {
+      setComparing(text);
+      return;
+    }
+    const held = uploads.clear();
+    void conversation.send(text, files).then((stored) => {
+      // Refused (a limit, an error): the files stay attached, ready to send again.
+      if (!stored) uploads.restore(held);
+    });
   };
   // One function for the page's life, so the composer is not drawn again for each streamed word.
   const submit = useCallback(() => submitLatest.current(), []);
@@ -187,9 +208,10 @@ export function CaseChatPage() {
   const canRegenerate = !streaming && !archived && lastAssistant && lastMessage && !lastMessage.isUser;
   const used = c.userMessageCount;
   const warn = showsMessageWarning(remaining);
+  const stage = streaming?.stage ?? null;
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <DropZone onFiles={uploads.add} disabled={blocked || archived} className="flex min-h-0 flex-1 flex-col">
       <CaseHeader
         detail={c}
         premium={premium}
@@ -245,6 +267,11 @@ export function CaseChatPage() {
               >
                 {streaming.text ? (
                   <Markdown>{streaming.text}</Markdown>
+                ) : stage ? (
+                  <p className="flex items-center gap-2 text-slate-700">
+                    <Loader2 className="size-4 shrink-0 animate-spin motion-reduce:animate-none" aria-hidden />
+                    <span className="min-w-0 break-words">{stageText(stage)}</span>
+                  </p>
                 ) : (
                   <p className="flex items-center gap-2 text-slate-600">
                     <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> The assistant is
@@ -259,8 +286,14 @@ export function CaseChatPage() {
           ) : null}
         </section>
       </div>
-      <p role="status" className="sr-only">
-        {streaming ? (streaming.stopping ? "Stopping the answer" : "The assistant is answering") : ""}
+      <p role="status" aria-live="polite" className="sr-only">
+        {streaming
+          ? streaming.stopping
+            ? "Stopping the answer"
+            : stage && !streaming.text
+              ? stageText(stage)
+              : "The assistant is answering"
+          : ""}
       </p>
 
       {warn ? (
@@ -301,6 +334,7 @@ export function CaseChatPage() {
         blocked={blocked || archived}
         blockedText={archived ? "This case is archived. Restore it to continue chatting." : undefined}
         counter={limit !== null ? `${used}/${limit}` : null}
+        uploads={uploads}
       />
 
       {comparing ? (
@@ -356,6 +390,6 @@ export function CaseChatPage() {
           <ReferralDialog caseId={id} open={referral.open} onOpenChange={referral.setOpen} />
         </Suspense>
       ) : null}
-    </div>
+    </DropZone>
   );
 }

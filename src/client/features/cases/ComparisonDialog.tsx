@@ -1,14 +1,14 @@
+import { Markdown } from "@client/components/Markdown";
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { ApiRequestError } from "@client/lib/api";
+import { postForEvents } from "@client/lib/sse";
 import { UI_LIMITS } from "@shared/constants";
 import type { ChatMessage, ComparisonAnswer } from "@shared/schemas/cases";
 import { Check, Crown, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { casesApi } from "./cases-api";
-import { Markdown } from "./Markdown";
-import { postForEvents } from "./sse";
 
 type Side = ComparisonAnswer["side"];
 const SIDES: Side[] = ["anthropic", "openai"];

@@ -1,6 +1,12 @@
+import { useFileUploads } from "@client/components/uploads/use-file-uploads";
 import { UI_LIMITS } from "@shared/constants";
-import { fireEvent, render, screen } from "@testing-library/react";
+import type { UploadSummary } from "@shared/schemas/uploads";
+import { UPLOAD_TEXT } from "@shared/uploads";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { fakeApi, json } from "@tests/factories/fake-api";
+import { fakeUploadXhr } from "@tests/factories/fake-upload-xhr";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Composer } from "./Composer";
@@ -181,5 +187,137 @@ describe("chat composer", () => {
       await user.keyboard("{Enter}");
       expect(box.style.height).toBe(`${UI_LIMITS.textareaMinHeight}px`);
     });
+  });
+});
+
+const stored = (id: string, fileName: string): UploadSummary => ({
+  id,
+  fileName,
+  kind: "pdf",
+  mimeType: "application/pdf",
+  sizeBytes: 2048,
+  status: "reading",
+  statusMessage: null,
+  caseId: "c1",
+  pageCount: null,
+  createdAt: "2026-11-20T10:00:00.000Z",
+  analysedAt: null,
+});
+
+/** The chat page's part: it owns the draft and the files, and sending clears both. */
+function FilesHarness({ blocked, onSend }: { blocked: boolean; onSend: (text: string, ids: string[]) => void }) {
+  const [value, setValue] = useState("");
+  const uploads = useFileUploads({ caseId: "c1", maxMb: 10, maxFiles: 5 });
+  return (
+    <Composer
+      value={value}
+      onChange={setValue}
+      onSubmit={() => {
+        onSend(
+          value.trim(),
+          uploads.ready.map((file) => file.id),
+        );
+        setValue("");
+        uploads.clear();
+      }}
+      onStop={() => {}}
+      streaming={false}
+      stopping={false}
+      blocked={blocked}
+      counter={null}
+      uploads={uploads}
+    />
+  );
+}
+
+describe("chat composer with files", () => {
+  function renderWithFiles({ blocked = false } = {}) {
+    fakeApi({ "GET /api/uploads/allowance": () => json({ used: 1, limit: 3, period: "2026-11" }) });
+    const xhr = fakeUploadXhr();
+    const sent: Array<{ text: string; ids: string[] }> = [];
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <FilesHarness blocked={blocked} onSend={(text, ids) => sent.push({ text, ids })} />
+      </QueryClientProvider>,
+    );
+    const input = view.container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("no file input");
+    return { xhr, sent, input, box: screen.getByRole("textbox", { name: "Your message" }) };
+  }
+
+  it("has an Attach files button for the accepted types, several at a time", () => {
+    const { input } = renderWithFiles();
+    expect(screen.getByRole("button", { name: "Attach files" })).toBeEnabled();
+    expect(input).toHaveAttribute("accept", ".pdf,.doc,.docx,.jpg,.jpeg,.png,.gif");
+    expect(input).toHaveAttribute("multiple");
+  });
+
+  it("waits while a file uploads, then sends the files alone, with no words, and clears the chips", async () => {
+    const user = userEvent.setup();
+    const { xhr, sent, input, box } = renderWithFiles();
+    const send = screen.getByRole("button", { name: "Send message" });
+
+    await user.upload(input, new File(["%PDF-1.7"], "lease.pdf", { type: "application/pdf" }));
+    await user.upload(input, new File(["%PDF-1.7"], "notice.pdf", { type: "application/pdf" }));
+    expect(send).toBeDisabled();
+    expect(box).toHaveAccessibleDescription(new RegExp(UPLOAD_TEXT.notReadyToSend));
+    await user.click(box);
+    await user.keyboard("{Enter}");
+    expect(sent).toEqual([]);
+    expect(screen.getByRole("status")).toHaveTextContent(UPLOAD_TEXT.notReadyToSend);
+
+    await act(async () =>
+      xhr.requests[0]?.respond(201, {
+        upload: stored("up-1", "lease.pdf"),
+        allowance: { used: 2, limit: 3, period: "2026-11" },
+      }),
+    );
+    expect(send).toBeDisabled();
+    await act(async () =>
+      xhr.requests[1]?.respond(201, {
+        upload: stored("up-2", "notice.pdf"),
+        allowance: { used: 3, limit: 3, period: "2026-11" },
+      }),
+    );
+    expect(send).toBeEnabled();
+    expect(box).toHaveValue("");
+    expect(await screen.findByText("3 of 3 uploads used this month")).toBeInTheDocument();
+
+    await user.click(send);
+    expect(sent).toEqual([{ text: "", ids: ["up-1", "up-2"] }]);
+    expect(screen.queryByRole("list", { name: "Attached files" })).not.toBeInTheDocument();
+    expect(send).toBeDisabled();
+  });
+
+  it("sends words and files together with Enter", async () => {
+    const user = userEvent.setup();
+    const { xhr, sent, input, box } = renderWithFiles();
+    await user.upload(input, new File(["%PDF-1.7"], "lease.pdf", { type: "application/pdf" }));
+    await act(async () =>
+      xhr.latest().respond(201, { upload: stored("up-1", "lease.pdf"), allowance: { used: 1, limit: 3, period: "p" } }),
+    );
+    await user.type(box, "Is this clause fair?{Enter}");
+    expect(sent).toEqual([{ text: "Is this clause fair?", ids: ["up-1"] }]);
+  });
+
+  it("a file the server refused is not sent, and does not hold the message back", async () => {
+    const user = userEvent.setup();
+    const { xhr, sent, input, box } = renderWithFiles();
+    await user.upload(input, new File(["%PDF-1.7"], "lease.pdf", { type: "application/pdf" }));
+    await act(async () =>
+      xhr.latest().respond(415, { error: { code: "UNSUPPORTED_TYPE", message: UPLOAD_TEXT.wrongType } }),
+    );
+    const chips = screen.getByRole("list", { name: "Attached files" });
+    expect(within(chips).getByRole("alert")).toHaveTextContent(UPLOAD_TEXT.wrongType);
+    expect(screen.getByRole("button", { name: "Send message" })).toBeDisabled();
+    await user.type(box, "Hello{Enter}");
+    expect(sent).toEqual([{ text: "Hello", ids: [] }]);
+  });
+
+  it("when blocked, files cannot be attached either", () => {
+    const { input } = renderWithFiles({ blocked: true });
+    expect(screen.getByRole("button", { name: "Attach files" })).toBeDisabled();
+    expect(input).toBeDisabled();
   });
 });

@@ -1,8 +1,14 @@
 import { Button } from "@client/components/ui/Button";
+import { AllowanceNote } from "@client/components/uploads/AllowanceNote";
+import { AttachmentChips } from "@client/components/uploads/AttachmentChip";
+import { FilePickerButton } from "@client/components/uploads/FilePickerButton";
+import { UploadNotices } from "@client/components/uploads/UploadNotices";
+import type { FileUploads } from "@client/components/uploads/use-file-uploads";
 import { cn } from "@client/lib/cn";
 import { UI_LIMITS } from "@shared/constants";
+import { UPLOAD_TEXT } from "@shared/uploads";
 import { SendHorizontal, Square } from "lucide-react";
-import { type KeyboardEvent, memo, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from "react";
 
 interface ComposerProps {
   value: string;
@@ -16,11 +22,14 @@ interface ComposerProps {
   blockedText?: string;
   /** 'n/10' for Free members; null when unlimited. */
   counter: string | null;
+  /** The files to send with the message (the attach button shows only with them). */
+  uploads?: FileUploads;
 }
 
 /**
  * The message box: grows from 40 to 120 px, Enter sends and Shift+Enter adds a line; while an
- * answer is written the send button becomes Stop.
+ * answer is written the send button becomes Stop. Files attached show as chips above it; a
+ * message may be files alone, and waits until every file has finished uploading.
  */
 export const Composer = memo(function Composer({
   value,
@@ -32,6 +41,7 @@ export const Composer = memo(function Composer({
   blocked,
   blockedText = "Upgrade to continue chatting...",
   counter,
+  uploads,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -44,10 +54,24 @@ export const Composer = memo(function Composer({
     el.style.height = `${Math.min(UI_LIMITS.textareaMaxHeight, Math.max(UI_LIMITS.textareaMinHeight, el.scrollHeight))}px`;
   }, [value]);
 
+  const uploading = uploads?.uploading ?? false;
+  const hasFiles = (uploads?.ready.length ?? 0) > 0;
+  const canSend = !streaming && !blocked && !uploading && (value.trim() !== "" || hasFiles);
+
+  // Sending while files upload is refused with words, not silently.
+  const [toldToWait, setToldToWait] = useState(false);
+  useEffect(() => {
+    if (!uploading) setToldToWait(false);
+  }, [uploading]);
+  const trySend = () => {
+    if (canSend) onSubmit();
+    else if (uploading && !blocked && !streaming) setToldToWait(true);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (!streaming && !blocked && value.trim()) onSubmit();
+      trySend();
     }
   };
 
@@ -56,10 +80,18 @@ export const Composer = memo(function Composer({
       className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!streaming && !blocked && value.trim()) onSubmit();
+        trySend();
       }}
     >
+      {uploads ? (
+        <>
+          <UploadNotices notices={uploads.notices} onDismiss={uploads.dismissNotices} className="mb-2" />
+          <AttachmentChips items={uploads.items} onRemove={uploads.remove} className="mb-2" />
+          {uploads.items.length > 0 ? <AllowanceNote className="mb-2 text-xs" /> : null}
+        </>
+      ) : null}
       <div className="flex items-end gap-2">
+        {uploads ? <FilePickerButton onFiles={uploads.add} disabled={blocked} className="text-slate-700" /> : null}
         <label htmlFor="chat-input" className="sr-only">
           Your message
         </label>
@@ -91,19 +123,26 @@ export const Composer = memo(function Composer({
             <Square className="size-4 fill-current" aria-hidden />
           </Button>
         ) : (
-          <Button type="submit" size="icon" disabled={blocked || !value.trim()} aria-label="Send message">
+          <Button type="submit" size="icon" disabled={!canSend} aria-label="Send message">
             <SendHorizontal className="size-5" aria-hidden />
           </Button>
         )}
       </div>
       <p id={hintId} className="mt-1.5 flex justify-between gap-2 text-xs text-slate-600">
-        <span>Enter to send, Shift+Enter for a new line.</span>
+        {uploading ? (
+          <span>{UPLOAD_TEXT.notReadyToSend}</span>
+        ) : (
+          <span>Enter to send, Shift+Enter for a new line.</span>
+        )}
         {counter ? (
           <span>
             {counter}
             <span className="sr-only"> messages used</span>
           </span>
         ) : null}
+      </p>
+      <p role="status" className="sr-only">
+        {toldToWait ? UPLOAD_TEXT.notReadyToSend : ""}
       </p>
     </form>
   );

@@ -1,9 +1,25 @@
+import { Markdown } from "@client/components/Markdown";
+import { AttachmentLink } from "@client/components/uploads/AttachmentChip";
 import { cn } from "@client/lib/cn";
 import { formatDateTime } from "@client/lib/dates";
 import type { ChatMessage } from "@shared/schemas/cases";
+import type { ChatAttachment } from "@shared/schemas/uploads";
 import { AlertCircle, RotateCcw, ShieldCheck, Square } from "lucide-react";
 import { memo } from "react";
-import { Markdown } from "./Markdown";
+
+/** The files a message carries, each a link that downloads it. */
+function Attachments({ items, onDark }: { items: readonly ChatAttachment[]; onDark: boolean }) {
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label="Attached files" className="mt-2 flex flex-col gap-1.5 first:mt-0">
+      {items.map((attachment) => (
+        <li key={attachment.id} className="min-w-0">
+          <AttachmentLink attachment={attachment} onDark={onDark} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 const SOURCE: Record<string, string> = { openai: "OpenAI", anthropic: "Anthropic", offline: "Offline assistant" };
 
@@ -22,7 +38,9 @@ export const MessageBubble = memo(function MessageBubble({
   onRegenerate,
   pending,
 }: {
-  message: Pick<ChatMessage, "content" | "isUser" | "createdAt" | "aiProvider" | "aiModel" | "state" | "kind">;
+  message: Pick<ChatMessage, "content" | "isUser" | "createdAt" | "aiProvider" | "aiModel" | "state" | "kind"> & {
+    attachments?: readonly ChatAttachment[] | undefined;
+  };
   onRegenerate?: (() => void) | undefined;
   pending?: boolean;
 }) {
@@ -35,7 +53,8 @@ export const MessageBubble = memo(function MessageBubble({
             pending && "opacity-70",
           )}
         >
-          <p className="whitespace-pre-wrap break-words">{message.content}</p>
+          {message.content ? <p className="whitespace-pre-wrap break-words">{message.content}</p> : null}
+          <Attachments items={message.attachments ?? []} onDark />
           <p className="mt-1 text-right text-xs text-primary-200">
             {pending ? "Sending…" : formatDateTime(message.createdAt)}
           </p>
@@ -66,6 +85,7 @@ export const MessageBubble = memo(function MessageBubble({
         ) : (
           <Markdown>{message.content}</Markdown>
         )}
+        <Attachments items={message.attachments ?? []} onDark={false} />
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span>{formatDateTime(message.createdAt)}</span>
           {source ? <span>{source}</span> : null}

@@ -1,13 +1,14 @@
 import { useToast } from "@client/components/ui/Toast";
 import { ApiRequestError } from "@client/lib/api";
+import { postForEvents, type SseEvent } from "@client/lib/sse";
 import { ERROR_CODES } from "@shared/api-error";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import type { CaseDetail, ChatMessage } from "@shared/schemas/cases";
+import type { ChatAttachment } from "@shared/schemas/uploads";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { caseKeys, casesApi } from "./cases-api";
-import { postForEvents, type SseEvent } from "./sse";
 
 export interface DisplayMessage extends ChatMessage {
   /** Shown at once, before the server has stored it. */
@@ -19,12 +20,22 @@ export interface DisplayMessage extends ChatMessage {
   key?: string;
 }
 
+/** What the assistant is doing with attached files before (and while) it writes. */
+export interface StreamingStage {
+  stage: "reading" | "analysing";
+  fileName: string;
+}
+
 export interface Streaming {
   text: string;
   provider: string | null;
   model: string | null;
   stopping: boolean;
+  /** Set while files attached to the message are read, then analysed. */
+  stage?: StreamingStage | null;
 }
+
+const EMPTY_STREAM: Streaming = { text: "", provider: null, model: null, stopping: false, stage: null };
 
 const TERMINAL = new Set(["done", "stopped", "error"]);
 
@@ -94,7 +105,7 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
 
   /** The server goes on writing an answer when the connection drops: wait for it, then reload. */
   const resync = useCallback(async () => {
-    setStreaming({ text: "", provider: null, model: null, stopping: false });
+    setStreaming(EMPTY_STREAM);
     for (let i = 0; i < 90 && alive.current; i++) {
       const detail = await casesApi
         .get(caseId)
@@ -125,19 +136,24 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
           if (typeof data.removedId === "string")
             setMessages((current) => current.filter((m) => m.id !== data.removedId));
           break;
+        case "status":
+          if ((data.stage === "reading" || data.stage === "analysing") && typeof data.fileName === "string") {
+            const stage: StreamingStage = { stage: data.stage, fileName: data.fileName };
+            setStreaming((s) => ({ ...EMPTY_STREAM, ...s, stage }));
+          }
+          break;
         case "start":
           setStreaming((s) => ({
+            ...EMPTY_STREAM,
+            ...s,
             text: s?.text ?? "",
             provider: String(data.provider),
             model: String(data.model),
-            stopping: s?.stopping ?? false,
           }));
           break;
         case "delta":
           setStreaming((s) => ({
-            provider: null,
-            model: null,
-            stopping: false,
+            ...EMPTY_STREAM,
             ...s,
             text: `${s?.text ?? ""}${String(data.text ?? "")}`,
           }));
@@ -170,10 +186,11 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
   );
 
   const run = useCallback(
-    async (path: string, body: unknown, localId: string | null) => {
+    /** Resolves false when the server refused the message (it was not stored). */
+    async (path: string, body: unknown, localId: string | null): Promise<boolean> => {
       const controller = new AbortController();
       aborter.current = controller;
-      setStreaming({ text: "", provider: null, model: null, stopping: false });
+      setStreaming(EMPTY_STREAM);
       let ended = false;
       const onEvent = handle(localId);
       try {
@@ -187,14 +204,15 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
           controller.signal,
         );
         if (!ended && alive.current) await resync();
+        return true;
       } catch (error) {
-        if (error instanceof DOMException && error.name === "AbortError") return;
+        if (error instanceof DOMException && error.name === "AbortError") return true;
         setStreaming(null);
         if (error instanceof ApiRequestError && error.code === ERROR_CODES.aiLimited && localId) {
           // Over the AI limits the message is stored all the same: show the stored copy.
           toast.error(error.message);
           await load();
-          return;
+          return true;
         }
         if (localId) setMessages((current) => current.filter((m) => m.id !== localId));
         if (error instanceof ApiRequestError) {
@@ -202,19 +220,21 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
           if (error.status === 0 && localId) {
             // The request may have reached the server: look before saying it failed.
             await resync();
-            return;
+            return true;
           }
           toast.error(error.message);
         } else {
           toast.error(CASE_TEXT.assistantFailure);
         }
+        return false;
       }
     },
     [handle, load, resync, toast],
   );
 
+  /** Send words, files, or both; resolves false when the server refused the message. */
   const send = useCallback(
-    (content: string) => {
+    (content: string, attachments: readonly ChatAttachment[] = []) => {
       const localId = `local-${Date.now()}`;
       append({
         id: localId,
@@ -222,14 +242,18 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         content,
         isUser: true,
         createdAt: new Date().toISOString(),
-        attachments: [],
+        attachments: [...attachments],
         aiProvider: null,
         aiModel: null,
         state: "complete",
         kind: "chat",
         pending: true,
       });
-      return run(`/api/cases/${encodeURIComponent(caseId)}/messages`, { content }, localId);
+      return run(
+        `/api/cases/${encodeURIComponent(caseId)}/messages`,
+        { content, attachments: attachments.map((a) => a.id) },
+        localId,
+      );
     },
     [append, caseId, run],
   );

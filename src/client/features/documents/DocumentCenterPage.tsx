@@ -51,7 +51,7 @@ export function DocumentCenterPage() {
     <>
       <PageHeader
         title="Document Center"
-        description="Create a legal document from plain questions, with the assistant or straight from a template."
+        description="Create a legal document from plain questions, or upload one to have it explained in plain words."
       />
       <div className="space-y-10">
         <Tabs<CenterTab>

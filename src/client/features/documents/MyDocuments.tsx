@@ -1,17 +1,18 @@
 import { Badge } from "@client/components/ui/Badge";
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
-import { PagedList } from "@client/components/ui/PagedList";
-import { useToast } from "@client/components/ui/Toast";
+import { Tabs } from "@client/components/ui/Tabs";
 import { formatDate, formatDateTime } from "@client/lib/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import { getTemplate } from "@shared/templates/template-list";
-import { Download, FileText, PencilLine, Scale, Trash2 } from "lucide-react";
+import { Download, FileText, PencilLine, Scale } from "lucide-react";
 import { useState } from "react";
+import { DeleteConfirm } from "./DeleteConfirm";
 import { DOWNLOAD_FORMATS, downloadUrl, useDeleteDocument, useDeleteDraft, useDocumentsList } from "./documents-api";
+import { DeleteButton, ItemCard, ItemList } from "./ItemList";
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
 import { formatFee } from "./template-info";
+import { UploadedFiles } from "./UploadedFiles";
 
 function DocumentRow({
   item,
@@ -22,35 +23,22 @@ function DocumentRow({
   onReview: () => void;
   onDelete: () => void;
 }) {
-  const titleId = `document-${item.id}-title`;
   return (
-    <Card className="p-4 sm:p-5">
-      <article aria-labelledby={titleId} className="space-y-3">
-        <div className="flex items-start gap-3">
-          <span className="rounded-lg bg-primary-50 p-2 text-primary-800">
-            <FileText className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0 flex-1">
-            <h3 id={titleId} className="font-semibold leading-snug text-slate-900">
-              {item.title}
-            </h3>
-            <p className="text-sm text-slate-600">Created {formatDate(item.createdAt)}</p>
-          </div>
-          {item.review ? (
-            <Badge tone="indigo" className="shrink-0">
-              <Scale className="size-3" aria-hidden />
-              {item.review.status === "pending" ? "Review pending" : `Review ${item.review.status}`}
-            </Badge>
-          ) : null}
-        </div>
-        {item.review?.status === "pending" ? (
-          <p className="text-sm text-slate-700">
-            Attorney review requested
-            {item.review.feeCents !== null ? ` (${formatFee(item.review.feeCents)})` : ""}. An attorney will contact you
-            within 2 business days to confirm the fee.
-          </p>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-2">
+    <ItemCard
+      titleId={`document-${item.id}-title`}
+      icon={FileText}
+      title={item.title}
+      details={<p className="text-sm text-slate-600">Created {formatDate(item.createdAt)}</p>}
+      badge={
+        item.review ? (
+          <Badge tone="indigo" className="shrink-0">
+            <Scale className="size-3" aria-hidden />
+            {item.review.status === "pending" ? "Review pending" : `Review ${item.review.status}`}
+          </Badge>
+        ) : null
+      }
+      actions={
+        <>
           {DOWNLOAD_FORMATS.map(({ format, label }) => (
             <AnchorButton
               key={format}
@@ -76,81 +64,91 @@ function DocumentRow({
                 Request attorney review
               </Button>
             )}
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onDelete}
-              icon={<Trash2 className="size-4" aria-hidden />}
-              className="text-red-800 hover:bg-red-50 hover:text-red-900"
-              aria-label={`Delete ${item.title}`}
-            >
-              Delete
-            </Button>
+            <DeleteButton name={item.title} onClick={onDelete} />
           </div>
-        </div>
-      </article>
-    </Card>
+        </>
+      }
+    >
+      {item.review?.status === "pending" ? (
+        <p className="text-sm text-slate-700">
+          Attorney review requested
+          {item.review.feeCents !== null ? ` (${formatFee(item.review.feeCents)})` : ""}. An attorney will contact you
+          within 2 business days to confirm the fee.
+        </p>
+      ) : null}
+    </ItemCard>
   );
 }
 
-/** 'My documents': every generated document, to download again, send for review or delete. */
-export function MyDocuments() {
-  const list = useDocumentsList();
-  const remove = useDeleteDocument();
-  const toast = useToast();
-  const [reviewing, setReviewing] = useState<DocumentSummary | null>(null);
-  const [deleting, setDeleting] = useState<DocumentSummary | null>(null);
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+type MineTab = "generated" | "uploaded";
 
+/**
+ * 'My documents': the documents the member generated (to download again, send for review or
+ * delete) and, beside them, the files they uploaded (to download, analyse again or delete).
+ */
+export function MyDocuments() {
+  const [tab, setTab] = useState<MineTab>("generated");
   return (
     <section aria-labelledby="my-documents" className="space-y-3">
       <h2 id="my-documents" className="text-xl font-bold text-slate-900">
         My documents
       </h2>
-      <PagedList
+      <Tabs<MineTab>
+        label="My documents"
+        layout="inline"
+        value={tab}
+        onChange={setTab}
+        items={[
+          {
+            value: "generated",
+            label: "Generated",
+            panel: <GeneratedDocuments />,
+          },
+          {
+            value: "uploaded",
+            label: "Uploaded files",
+            panel: <UploadedFiles />,
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The generated documents, a page at a time. */
+function GeneratedDocuments() {
+  const list = useDocumentsList();
+  const remove = useDeleteDocument();
+  const [reviewing, setReviewing] = useState<DocumentSummary | null>(null);
+
+  return (
+    <>
+      <ItemList
         query={list}
-        items={items}
-        itemKey={(item) => item.id}
         noun="documents"
-        skeletonRows={2}
-        empty={
-          <Card className="flex items-start gap-3 p-5 text-slate-700">
-            <FileText className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-            <p>No documents yet. Documents you generate are kept here, so you can download them again at any time.</p>
-          </Card>
-        }
-        renderItem={(item) => (
-          <DocumentRow item={item} onReview={() => setReviewing(item)} onDelete={() => setDeleting(item)} />
+        emptyIcon={FileText}
+        emptyText="No documents yet. Documents you generate are kept here, so you can download them again at any time."
+        remove={remove}
+        deleteTexts={{
+          title: "Delete this document?",
+          confirmLabel: "Delete document",
+          deleted: "Document deleted.",
+          failed: "The document could not be deleted. Please try again.",
+          body: (document) => (
+            <p>
+              {document.title}, created {formatDate(document.createdAt)}, will be deleted. You will not be able to
+              download it again. This cannot be undone.
+            </p>
+          ),
+        }}
+        renderItem={(item, onDelete) => (
+          <DocumentRow item={item} onReview={() => setReviewing(item)} onDelete={() => onDelete(item)} />
         )}
       />
-
       {reviewing ? (
         <ReviewRequestDialog document={reviewing} open onOpenChange={(open) => !open && setReviewing(null)} />
       ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDeleting(null)}
-          title="Delete this document?"
-          confirmLabel="Delete document"
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                toast.success("Document deleted.");
-                setDeleting(null);
-              },
-              onError: (error) => toast.error(error.message || "The document could not be deleted. Please try again."),
-            })
-          }
-        >
-          <p>
-            {deleting.title}, created {formatDate(deleting.createdAt)}, will be deleted. You will not be able to
-            download it again. This cannot be undone.
-          </p>
-        </ConfirmDialog>
-      ) : null}
-    </section>
+    </>
   );
 }
 
@@ -163,7 +161,6 @@ export function DraftsInProgress({
   onResume: (draft: DocumentDraft) => void;
 }) {
   const discard = useDeleteDraft();
-  const toast = useToast();
   const [discarding, setDiscarding] = useState<DocumentDraft | null>(null);
   if (drafts.length === 0) return null;
   const nameOf = (draft: DocumentDraft) => getTemplate(draft.templateId)?.name ?? draft.templateId;
@@ -214,25 +211,18 @@ export function DraftsInProgress({
         })}
       </ul>
       {discarding ? (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => !open && setDiscarding(null)}
+        <DeleteConfirm
+          itemKey={discarding.templateId}
+          remove={discard}
+          onClose={() => setDiscarding(null)}
           title="Discard this draft?"
           confirmLabel="Discard draft"
           cancelLabel="Keep draft"
-          pending={discard.isPending}
-          onConfirm={() =>
-            discard.mutate(discarding.templateId, {
-              onSuccess: () => {
-                toast.success("Draft discarded.");
-                setDiscarding(null);
-              },
-              onError: (error) => toast.error(error.message || "The draft could not be discarded. Please try again."),
-            })
-          }
+          deleted="Draft discarded."
+          failed="The draft could not be discarded. Please try again."
         >
           <p>The answers you saved for the {nameOf(discarding)} will be deleted.</p>
-        </ConfirmDialog>
+        </DeleteConfirm>
       ) : null}
     </section>
   );

@@ -1,7 +1,10 @@
+import { type UploadPage, uploadKeys, uploadsApi } from "@client/components/uploads/uploads-api";
 import { apiFetch } from "@client/lib/api";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import type { UploadDetail, UploadSummary } from "@shared/schemas/uploads";
 import type { Answers } from "@shared/templates/types";
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 
 export type DownloadFormat = "txt" | "pdf" | "docx";
 
@@ -154,4 +157,75 @@ export function useDeleteDraft() {
     mutationFn: (templateId: string) => documentsApi.deleteDraft(templateId),
     onSuccess: (_result, templateId) => uncacheDraft(templateId),
   });
+}
+
+/** How often a file still being read is looked at again. */
+export const UPLOAD_POLL_MS = 2000;
+
+/** The member's uploaded files, newest first, a page at a time. */
+export function useUploadsList() {
+  return useInfiniteQuery({
+    queryKey: uploadKeys.list(),
+    queryFn: ({ pageParam }) => uploadsApi.list(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/**
+ * One uploaded file with its stored analysis. With `poll`, it is read again every 2 s while its
+ * text is still being extracted.
+ */
+export function useUploadDetail(id: string, { enabled = true, poll = false } = {}) {
+  return useQuery({
+    queryKey: uploadKeys.detail(id),
+    queryFn: () => uploadsApi.get(id).then((r) => r.upload),
+    enabled,
+    refetchInterval: (query) =>
+      poll && query.state.data?.status !== "ready" && query.state.data?.status !== "unreadable"
+        ? UPLOAD_POLL_MS
+        : false,
+  });
+}
+
+/** Replace one file in the cached list (its reading finished, or it was analysed). */
+export function useUpdateCachedUpload() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (updated: UploadSummary | UploadDetail) =>
+      queryClient.setQueryData<InfiniteData<UploadPage>>(uploadKeys.list(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({
+                ...p,
+                items: p.items.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)),
+              })),
+            }
+          : data,
+      ),
+    [queryClient],
+  );
+}
+
+export function useDeleteUpload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => uploadsApi.remove(id),
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<InfiniteData<UploadPage>>(uploadKeys.list(), (data) =>
+        data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((item) => item.id !== id) })) }
+          : data,
+      );
+      queryClient.removeQueries({ queryKey: uploadKeys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: uploadKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: uploadKeys.allowance() });
+    },
+  });
+}
+
+/** Open a new case about an uploaded file (the file attached, its analysis posted in it). */
+export function useOpenCaseFromUpload() {
+  return useMutation({ mutationFn: (id: string) => uploadsApi.openCase(id).then((r) => r.caseId) });
 }

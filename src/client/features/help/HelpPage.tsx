@@ -52,7 +52,10 @@ export function HelpPage() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
-  const allGroups = useMemo(() => helpGroups(planSettingsOf(settings)), [settings]);
+  const allGroups = useMemo(
+    () => helpGroups(planSettingsOf(settings), { maxFileUploadSize: settings?.maxFileUploadSize ?? 10 }),
+    [settings],
+  );
   const groups = useMemo(() => searchHelp(allGroups, query), [allGroups, query]);
   const matches = groups.reduce((sum, group) => sum + group.questions.length, 0);
   const searching = query.trim() !== "";

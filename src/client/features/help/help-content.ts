@@ -7,6 +7,7 @@ import {
   planFeatures,
   trialDaysOf,
 } from "@shared/plans";
+import { MAX_ATTACHMENTS_PER_MESSAGE, uploadsPerMonth } from "@shared/uploads";
 
 export interface HelpQuestion {
   question: string;
@@ -22,8 +23,9 @@ export interface HelpGroup {
 const premium = PLANS.premium;
 
 /** The Help page's questions, in four groups, with the plans' numbers as they are in force. */
-export function helpGroups(settings: PlanSettings): HelpGroup[] {
+export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize: number }): HelpGroup[] {
   const freeLimit = messageLimit("free", settings);
+  const uploadsText = (plan: "free" | "basic") => `${uploadsPerMonth(plan)} uploads a month on ${PLANS[plan].name}`;
   const trial = trialDaysOf("premium", settings);
   return [
     {
@@ -58,6 +60,14 @@ export function helpGroups(settings: PlanSettings): HelpGroup[] {
         {
           question: "How many messages can I send in a case?",
           answer: `On the Free plan you can send ${freeLimit} messages in each case. A reminder appears when ${MESSAGE_WARNING_REMAINING} are left. Premium members have no message limit.`,
+        },
+        {
+          question: "How do I upload a document for the assistant to read?",
+          answer: `In a case, drag files onto the chat or choose the paperclip button, then send. You can also choose 'Analyse a document' in the Docs tab's AI Assistant. LawGuide takes PDF, Word (.doc, .docx) and image (JPG, PNG, GIF) files of up to ${uploads.maxFileUploadSize} MB each, up to ${MAX_ATTACHMENTS_PER_MESSAGE} in one message. It reads the text (photos and scans by text recognition), then the assistant posts a 'Document Analysis' with the document's type, key terms, possible issues, a plain-language summary and next steps, quoting the passages it relies on. Later questions in the case are answered from the document's own words.`,
+        },
+        {
+          question: "How many files can I upload, and who can see them?",
+          answer: `You have ${uploadsText("free")} and ${uploadsText("basic")}; Premium has no limit. A file you remove before sending it or having it analysed does not count. Only you can open your files in LawGuide. To write an analysis or an answer, the file's text is sent to the AI provider that writes it. Files are kept until you delete them (My documents → Uploaded files) or delete your account, and they are included in your data export.`,
         },
         {
           question: "How do I create a legal document?",

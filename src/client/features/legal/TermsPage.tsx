@@ -1,10 +1,11 @@
-import { usePlanSettings } from "@client/lib/public-settings";
+import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { formatPlanPrice, PLANS, type PlanSettings, planFeatures, trialDaysOf } from "@shared/plans";
+import { uploadsPerMonth } from "@shared/uploads";
 import { Link } from "react-router";
 import { LegalLayout, type LegalSection, SupportEmail } from "./LegalLayout";
 
 /** The terms, with the plans' numbers as they are in force. */
-const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
+const sections = (planSettings: PlanSettings, uploads: { maxFileUploadSize: number }): readonly LegalSection[] => [
   {
     id: "who-we-are",
     title: "Who we are",
@@ -178,6 +179,18 @@ const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
           only to provide LawGuide to you, for example to extract the text of a file so the assistant can analyse it.
         </p>
         <p>
+          You may upload PDF, Word (.doc, .docx) and image (JPG, PNG, GIF) files of up to {uploads.maxFileUploadSize} MB
+          each: {uploadsPerMonth("free")} a month on the {PLANS.free.name} plan, {uploadsPerMonth("basic")} a month on{" "}
+          {PLANS.basic.name}, and without a monthly limit on {PLANS.premium.name}. Only you can open your files in
+          LawGuide. To analyse a file or answer a question about it, its text is sent to the AI provider that writes the
+          answer. We keep your files until you delete them or your account, and they are part of your data export. Do
+          not upload what you have no right to share.
+        </p>
+        <p>
+          An analysis is legal information about the words we could read in your file. Text recognition of photos and
+          scans can miss or misread words: check every quote against your document before you rely on it.
+        </p>
+        <p>
           Documents created from our templates are general drafts. They may not suit your situation or meet the rules of
           your state. Read them carefully, and have an attorney review any document before you sign or file it.
         </p>
@@ -253,7 +266,8 @@ const sections = (planSettings: PlanSettings): readonly LegalSection[] => [
 
 /** /terms: the Terms of Service in plain language. */
 export function TermsPage() {
-  const planSettings = usePlanSettings();
+  const settings = usePublicSettings();
+  const planSettings = planSettingsOf(settings);
   return (
     <LegalLayout
       title="Terms of Service"
@@ -264,7 +278,7 @@ export function TermsPage() {
           attorney.
         </p>
       }
-      sections={sections(planSettings)}
+      sections={sections(planSettings, { maxFileUploadSize: settings?.maxFileUploadSize ?? 10 })}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { TIMINGS_MS } from "@shared/constants";
 import type { ComparisonAnswer } from "@shared/schemas/cases";
 import { createAnthropicProvider } from "../../ai/anthropic-provider";
+import { type DocumentTask, documentInstructions } from "../../ai/document-analysis";
 import { createOfflineProvider, OFFLINE_MODEL } from "../../ai/offline-provider";
 import { createOpenAIProvider } from "../../ai/openai-provider";
 import { type CaseContext, COMPARISON_INSTRUCTION, parseConfidence, systemPrompt } from "../../ai/prompts";
@@ -39,6 +40,8 @@ export interface AnswerRequest {
   context: CaseContext;
   history: ChatTurn[];
   userId: string;
+  /** An analysis of a file, or a question answered from a case's files: their passages go with it. */
+  task?: DocumentTask;
   signal?: AbortSignal;
   onEvent: (event: AnswerEvent) => void;
 }
@@ -178,7 +181,9 @@ export function createAssistant(
         if (step) chain.push(step);
       }
       if (config.offlineFallback || chain.length === 0) chain.push({ provider: offline, choice: OFFLINE_CHOICE });
-      const system = systemPrompt(request.context);
+      const system = request.task
+        ? `${systemPrompt(request.context)}\n\n${documentInstructions(request.task)}`
+        : systemPrompt(request.context);
       for (const { provider, choice } of chain) {
         const attempt = startAttempt(provider, choice, request);
         const startedAt = attempt.startedAt;
@@ -193,6 +198,7 @@ export function createAssistant(
               temperature: choice.temperature,
               userId: request.userId,
               timeoutMs,
+              ...(request.task ? { task: request.task } : {}),
               ...(request.signal ? { signal: request.signal } : {}),
             },
             (text) => {

@@ -5,6 +5,7 @@ import {
   createCaseSchema,
   listQuerySchema,
   messagesQuerySchema,
+  questionSchema,
   sendMessageSchema,
 } from "@shared/schemas/cases";
 import { Hono } from "hono";
@@ -41,10 +42,11 @@ export function createCasesRoutes(
     })
     .post("/:id/messages", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
       const user = c.var.sessionUser;
-      const accepted = await chat.acceptMessage(user, c.req.valid("param").id, c.req.valid("json").content);
+      const body = c.req.valid("json");
+      const accepted = await chat.acceptMessage(user, c.req.valid("param").id, body.content, body.attachments);
       return eventStream(c, async (emit) => {
         await emit("message", { message: accepted.message, case: accepted.case });
-        await chat.reply(user, accepted.row, emit, accepted.offerCandidate, accepted.history);
+        await chat.reply(user, accepted.row, emit, accepted.offerCandidate, accepted.history, accepted.files);
       });
     })
     .post("/:id/regenerate", validate("param", caseIdParam), async (c) => {
@@ -67,7 +69,7 @@ export function createCasesRoutes(
     .post("/:id/referral", validate("param", caseIdParam), async (c) => {
       return c.json(await cases.refer(c.var.sessionUser, c.req.valid("param").id, actorOf(c)), 201);
     })
-    .post("/:id/comparisons", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
+    .post("/:id/comparisons", validate("param", caseIdParam), validate("json", questionSchema), async (c) => {
       const user = c.var.sessionUser;
       const question = c.req.valid("json").content;
       const started = await comparisons.start(user, c.req.valid("param").id, question);

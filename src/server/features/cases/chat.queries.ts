@@ -1,3 +1,4 @@
+import type { ChatAttachment } from "@shared/schemas/uploads";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
@@ -52,7 +53,7 @@ function messageFromJson(j: Json): MessageRow {
     caseId: String(j.case_id),
     content: String(j.content),
     isUser: Boolean(j.is_user),
-    attachments: (j.attachments as string[] | null) ?? [],
+    attachments: parseJson<ChatAttachment[] | null>(j.attachments) ?? [],
     aiProvider: (j.ai_provider as string | null) ?? null,
     aiModel: (j.ai_model as string | null) ?? null,
     promptTokens: (j.prompt_tokens as number | null) ?? null,
@@ -93,8 +94,8 @@ const acceptStatement = prepared<{
        and (reply_started_at is null or reply_started_at < $4::timestamptz)
      returning *
    ), inserted as (
-     insert into case_messages (case_id, content, is_user)
-     select id, $8::text, true from claimed
+     insert into case_messages (case_id, content, is_user, attachments)
+     select id, $8::text, true, $9::jsonb from claimed
      returning *
    ), history as (
      select is_user, content from case_messages
@@ -115,7 +116,7 @@ const acceptStatement = prepared<{
  */
 export async function acceptUserMessage(
   run: RunPrepared,
-  input: RecordUserMessage & { content: string },
+  input: RecordUserMessage & { content: string; attachments?: ChatAttachment[] },
 ): Promise<{ row: CaseRow; message: MessageRow; history: Array<{ isUser: boolean; content: string }> } | null> {
   const [first] = await run(acceptStatement, [
     input.caseId,
@@ -126,6 +127,7 @@ export async function acceptUserMessage(
     input.newTitle,
     input.category,
     input.content,
+    JSON.stringify(input.attachments ?? []),
   ]);
   if (!first?.case_row || !first.message_row) return null;
   return {
@@ -308,6 +310,33 @@ export async function storeStopped(
 }
 
 /** Post the apology when no provider answered, and free the reply slot, together. */
+/**
+ * A new case about a file: the case, and the assistant's first message carrying the file (its
+ * analysis, or an invitation to ask about it), in one transaction.
+ */
+export async function insertCaseAboutFile(
+  db: Db,
+  input: {
+    userId: string;
+    title: string;
+    description: string;
+    category: string;
+    content: string;
+    file: ChatAttachment;
+  },
+): Promise<CaseRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(cases)
+      .values({ userId: input.userId, title: input.title, description: input.description, category: input.category })
+      .returning();
+    if (!row) throw new Error("case insert returned nothing");
+    await insertMessage(tx, { caseId: row.id, content: input.content, isUser: false, attachments: [input.file] });
+    const after = await finishReply(tx, row.id, 1);
+    return after ?? row;
+  });
+}
+
 export async function storeApology(db: Db, caseId: string, content: string) {
   return db.transaction(async (tx) => {
     const apology = await insertMessage(tx, { caseId, content, isUser: false, state: "error", kind: "apology" });

@@ -10,15 +10,17 @@ import { NEW_CASE } from "@shared/constants";
 import { AI_LIMIT_TEXT, CASE_TEXT } from "@shared/messages";
 import { messageLimit, modelTier } from "@shared/plans";
 import type { ChatMessage, Page } from "@shared/schemas/cases";
+import type { UploadDetail } from "@shared/schemas/uploads";
 import type { SessionUser } from "@shared/session";
-import { type ChatTurn, StoppedError } from "../../ai/types";
+import { type AiResult, type ChatTurn, StoppedError } from "../../ai/types";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import type { Emit } from "../../http/sse";
 import { invalidInput, notFound, tooManyRequests } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
-import { AllProvidersFailedError, type Assistant } from "../assistant/assistant.service";
+import { AllProvidersFailedError, type AnswerEvent, type Assistant } from "../assistant/assistant.service";
 import type { SettingsService } from "../settings/settings.service";
+import type { UploadFile, UploadsService } from "../uploads/uploads.service";
 import type { UsageService } from "../usage/usage.service";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import { type CaseRow, findOwnedCase } from "./cases.queries";
@@ -26,6 +28,7 @@ import {
   acceptUserMessage,
   claimForRegenerate,
   finishReply,
+  insertCaseAboutFile,
   listMessagesPage,
   requestStop,
   storeAnswer,
@@ -49,12 +52,71 @@ export function createChatService(deps: {
   logger: Logger;
   usage: UsageService;
   stops: ReplyStops;
+  uploads: UploadsService;
 }) {
-  const { db, run, assistant, settings, logger, usage, stops } = deps;
+  const { db, run, assistant, settings, logger, usage, stops, uploads } = deps;
 
   async function caseDetail(row: CaseRow, user: SessionUser) {
     const { ai } = await settings.get();
     return toCaseDetail(row, user.plan, ai);
+  }
+
+  /** The passages of the case's files that bear on the question, for the assistant to answer from. */
+  async function documentTaskFor(user: SessionUser, row: CaseRow, question: string) {
+    const passages = await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
+      logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
+      return [];
+    });
+    return passages.length > 0 ? { task: { type: "answer" as const, passages } } : {};
+  }
+
+  /**
+   * The reply to a message that brought files: each file's analysis in turn ('Document Analysis:
+   * {fileName}'), the member's words answered with it, written as one answer.
+   */
+  async function analyseFiles(
+    user: SessionUser,
+    row: CaseRow,
+    files: UploadFile[],
+    question: string,
+    signal: AbortSignal,
+    emit: Emit,
+    onEvent: (event: AnswerEvent) => void,
+    setBefore: (text: string) => void,
+  ): Promise<AiResult> {
+    const parts: string[] = [];
+    let last: AiResult | null = null;
+    let tokens: AiResult["usage"];
+    for (const file of files) {
+      if (parts.length > 0) {
+        const joined = `${parts.join("\n\n")}\n\n`;
+        setBefore(joined);
+        onEvent({ type: "delta", text: "\n\n" });
+      }
+      const part = await uploads.analyse(user, file, {
+        context: contextOf(row, user),
+        ...(question ? { question } : {}),
+        signal,
+        onStage: (stage) => void emit("status", { stage, fileName: file.fileName ?? file.title }),
+        onEvent,
+      });
+      if (!part.provider) onEvent({ type: "delta", text: part.content });
+      parts.push(part.content);
+      if (part.provider && part.model) last = { content: "", provider: part.provider, model: part.model };
+      if (part.usage) {
+        tokens = {
+          promptTokens: (tokens?.promptTokens ?? 0) + part.usage.promptTokens,
+          completionTokens: (tokens?.completionTokens ?? 0) + part.usage.completionTokens,
+          totalTokens: (tokens?.totalTokens ?? 0) + part.usage.totalTokens,
+        };
+      }
+    }
+    return {
+      content: parts.join("\n\n"),
+      provider: last?.provider ?? "offline",
+      model: last?.model ?? "lawguide-files",
+      ...(tokens ? { usage: tokens } : {}),
+    };
   }
 
   /** Stream the assistant's answer to the last member message and store it. Never throws. */
@@ -64,6 +126,7 @@ export function createChatService(deps: {
     emit: Emit,
     offerCandidate: boolean,
     knownHistory?: ChatTurn[],
+    files: UploadFile[] = [],
   ): Promise<void> {
     const controller = new AbortController();
     stops.watch(row.id, controller);
@@ -80,34 +143,47 @@ export function createChatService(deps: {
       pending = "";
       void emit("delta", { text });
     };
+    // Text of files already analysed in this reply: a provider failing on a later file restarts
+    // only that file's part.
+    let before = "";
+    const onEvent = (event: AnswerEvent) => {
+      if (event.type === "start") {
+        source = { provider: event.provider, model: event.model };
+        void emit("start", source);
+      } else if (event.type === "delta") {
+        written += event.text;
+        pending += event.text;
+        if (!sentFirst) {
+          sentFirst = true;
+          flush();
+        } else if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      } else {
+        written = before;
+        pending = "";
+        void emit("reset", { failed: event.failed });
+        if (before) void emit("delta", { text: before });
+      }
+    };
     try {
-      const result = await assistant.streamAnswer({
-        tier: modelTier(user.plan),
-        context: contextOf(row, user),
-        history: knownHistory ?? (await historyOf(db, row.id)),
-        userId: user.id,
-        signal: controller.signal,
-        onEvent: (event) => {
-          if (event.type === "start") {
-            source = { provider: event.provider, model: event.model };
-            void emit("start", source);
-          } else if (event.type === "delta") {
-            written += event.text;
-            pending += event.text;
-            if (!sentFirst) {
-              sentFirst = true;
-              flush();
-            } else if (!scheduled) {
-              scheduled = true;
-              setImmediate(flush);
-            }
-          } else {
-            written = "";
-            pending = "";
-            void emit("reset", { failed: event.failed });
-          }
-        },
-      });
+      const history = knownHistory ?? (await historyOf(db, row.id));
+      const question = [...history].reverse().find((turn) => turn.role === "user")?.content ?? "";
+      const result =
+        files.length > 0
+          ? await analyseFiles(user, row, files, question, controller.signal, emit, onEvent, (text) => {
+              before = text;
+            })
+          : await assistant.streamAnswer({
+              tier: modelTier(user.plan),
+              context: contextOf(row, user),
+              history,
+              userId: user.id,
+              ...(await documentTaskFor(user, row, question)),
+              signal: controller.signal,
+              onEvent,
+            });
       flush();
       const stored = await storeAnswer(run, {
         caseId: row.id,
@@ -199,8 +275,11 @@ export function createChatService(deps: {
      * reply in progress; 429 over the AI limits, the message stored all the same). Returns what
      * is needed to stream the reply.
      */
-    async acceptMessage(user: SessionUser, caseId: string, content: string) {
+    async acceptMessage(user: SessionUser, caseId: string, content: string, attachmentIds: string[] = []) {
       const { ai } = await settings.get();
+      // The files must be the member's own and whole (404 otherwise) before anything is stored.
+      const files = attachmentIds.length > 0 ? await uploads.forMessage(user, attachmentIds) : [];
+      const topic = content || files.map((f) => f.fileName ?? f.title).join(", ");
       // Counted before the message is stored; a member over the AI limits still has it stored.
       const refusal = await usage.aiRefusal(user);
       const stored = await acceptUserMessage(run, {
@@ -209,11 +288,13 @@ export function createChatService(deps: {
         limit: messageLimit(user.plan, ai),
         staleBefore: staleReplyBefore(ai.responseTimeout),
         defaultTitle: NEW_CASE.title,
-        newTitle: titleFromQuestion(content),
-        category: classifyCase(content),
+        newTitle: content ? titleFromQuestion(content) : titleFromQuestion(`Review of ${topic}`),
+        category: classifyCase(topic),
         content,
+        attachments: files.map(uploads.toAttachment),
       });
       if (!stored) return explainRefusal(db, user, caseId, ai);
+      if (files.length > 0) await uploads.attach(user, attachmentIds, caseId);
       if (refusal) {
         await finishReply(db, caseId, 0);
         throw tooManyRequests(
@@ -230,8 +311,25 @@ export function createChatService(deps: {
         ],
         message: toChatMessage(stored.message),
         case: await caseDetail(stored.row, user),
-        offerCandidate: matchesDocumentOffer(content),
+        offerCandidate: files.length === 0 && matchesDocumentOffer(content),
+        files,
       };
+    },
+
+    /** Open a new case about a file: the file in its first message, with its analysis if it has one. */
+    async openCaseAbout(user: SessionUser, upload: UploadDetail): Promise<{ caseId: string }> {
+      const row = await insertCaseAboutFile(db, {
+        userId: user.id,
+        title: titleFromQuestion(`Review of ${upload.fileName}`),
+        description: `Questions about my document ${upload.fileName}.`,
+        category: classifyCase(`${upload.fileName} ${upload.analysis ?? ""}`),
+        content:
+          upload.analysis ??
+          `I've added **${upload.fileName}** to this case. Ask me anything about it and I'll answer from its own words.`,
+        file: { id: upload.id, fileName: upload.fileName, mimeType: upload.mimeType, sizeBytes: upload.sizeBytes },
+      });
+      await uploads.attach(user, [upload.id], row.id);
+      return { caseId: row.id };
     },
 
     reply,

@@ -49,7 +49,7 @@ export async function findOwnedDocument(db: DbOrTx, id: string, userId: string) 
     })
     .from(documents)
     .leftJoin(attorneyReferrals, eq(attorneyReferrals.documentId, documents.id))
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .where(and(eq(documents.id, id), eq(documents.userId, userId), eq(documents.type, "generated")))
     .limit(1);
   return row ?? null;
 }
@@ -57,7 +57,7 @@ export async function findOwnedDocument(db: DbOrTx, id: string, userId: string) 
 export async function deleteOwnedDocument(db: DbOrTx, id: string, userId: string): Promise<boolean> {
   const rows = await db
     .delete(documents)
-    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .where(and(eq(documents.id, id), eq(documents.userId, userId), eq(documents.type, "generated")))
     .returning({ id: documents.id });
   return rows.length > 0;
 }

@@ -96,6 +96,9 @@ export async function exportRows(db: DbOrTx, userId: string) {
       mimeType: documents.mimeType,
       sizeBytes: documents.sizeBytes,
       status: documents.status,
+      content: documents.content,
+      extractedText: documents.extractedText,
+      analysis: documents.analysis,
       createdAt: documents.createdAt,
     })
     .from(documents)

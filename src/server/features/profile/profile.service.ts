@@ -24,9 +24,21 @@ export function createProfileService(deps: {
   billing: Pick<BillingService, "subscriptionView">;
   logs: LogService;
   storage: Storage;
+  /** An uploaded file's bytes (for the export). */
+  fileBytes: (id: string) => Promise<Buffer>;
   builtInAdminEmail: string;
 }) {
   const { db, accounts, billing, logs, storage } = deps;
+
+  /** Uploaded files carry their bytes, read one at a time. */
+  async function withFiles<T extends { id: string; type: string }>(rows: T[]) {
+    const out: Array<T & { file?: { encoding: "base64"; data: string } }> = [];
+    for (const row of rows) {
+      if (row.type !== "upload") out.push(row);
+      else out.push({ ...row, file: { encoding: "base64", data: (await deps.fileBytes(row.id)).toString("base64") } });
+    }
+    return out;
+  }
 
   async function sessionUser(userId: string): Promise<SessionUser> {
     const user = await accounts.getSessionUser(userId);
@@ -59,7 +71,7 @@ export function createProfileService(deps: {
       return sessionUser(user.id);
     },
 
-    /** Everything we hold about the member, as one JSON document. */
+    /** Everything we hold about the member, as one JSON document (uploaded files' bytes in base64). */
     async export(user: SessionUser) {
       const rows = await exportRows(db, user.id);
       const messagesByCase = new Map<string, unknown[]>();
@@ -99,7 +111,7 @@ export function createProfileService(deps: {
           updatedAt: c.updatedAt,
           messages: messagesByCase.get(c.id) ?? [],
         })),
-        documents: rows.documentRows,
+        documents: await withFiles(rows.documentRows),
         documentDrafts: rows.drafts.map((d) => ({
           templateId: d.templateId,
           answers: d.answers,

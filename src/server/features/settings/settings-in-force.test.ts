@@ -37,6 +37,7 @@ const PROVEN_BY: Record<string, string> = {
   "general.siteDescription": "this file: public settings (the browser's titles and footer read them)",
   "general.supportEmail": "this file: mails, maintenance answer, public settings",
   "general.allowRegistration": "this file; auth.test.ts 'is refused while registration is turned off'",
+  "general.maxFileUploadSize": "uploads/uploads.test.ts 'follows the administrator's size limit, in its words'",
   "general.maintenanceMode": "http/maintenance.test.ts",
   "ai.defaultProvider": "this file",
   "ai.enableComparison": "cases/chat.test.ts 'is off for everyone when the setting says so'",

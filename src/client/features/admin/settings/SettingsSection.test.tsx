@@ -176,7 +176,8 @@ describe("the Settings section", () => {
     serve();
     const user = renderSection();
     const upload = await screen.findByLabelText("Max file upload size (MB)");
-    expect(describedBy(upload)).toContain("Not in effect yet");
+    // Uploads read this limit, so it is in force.
+    expect(describedBy(upload)).not.toContain("Not in effect yet");
     expect(describedBy(screen.getByLabelText("Site name"))).not.toContain("Not in effect yet");
     await user.click(screen.getByRole("tab", { name: "Security" }));
     const security = screen.getByRole("tabpanel", { name: "Security" });

@@ -1,5 +1,4 @@
-import { ApiRequestError } from "@client/lib/api";
-import { isApiErrorBody } from "@shared/api-error";
+import { ApiRequestError, unwrap } from "@client/lib/api";
 import { AUTH_TEXT } from "@shared/messages";
 import { createParser } from "eventsource-parser";
 
@@ -32,16 +31,9 @@ export async function postForEvents(
     throw new ApiRequestError(0, "NETWORK", AUTH_TEXT.unexpected);
   }
   if (!response.ok) {
-    let parsed: unknown = null;
-    try {
-      parsed = await response.json();
-    } catch {
-      // not JSON
-    }
-    if (isApiErrorBody(parsed)) {
-      throw new ApiRequestError(response.status, parsed.error.code, parsed.error.message, parsed.error.fields);
-    }
-    throw new ApiRequestError(response.status, "HTTP_ERROR", AUTH_TEXT.unexpected);
+    // unwrap reads the API's error body into an ApiRequestError (and notices maintenance).
+    await unwrap(response);
+    return;
   }
   if (!response.headers.get("content-type")?.includes("text/event-stream")) {
     onEvent({ event: "json", data: await response.json() });

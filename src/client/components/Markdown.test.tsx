@@ -1,7 +1,7 @@
+import { Markdown } from "@client/components/Markdown";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "./Markdown";
 
 function show(text: string) {
   return render(

@@ -1,0 +1,141 @@
+import { Badge } from "@client/components/ui/Badge";
+import { AnchorButton, Button } from "@client/components/ui/Button";
+import { formatDate } from "@client/lib/dates";
+import type { UploadSummary } from "@shared/schemas/uploads";
+import { uploadFileUrl } from "@shared/schemas/uploads";
+import { formatFileSize } from "@shared/uploads";
+import { Download, FileImage, FileSearch, FileText, Loader2, Upload } from "lucide-react";
+import { useEffect, useState } from "react";
+import { AnalysisDialog } from "./AnalysisDialog";
+import { useDeleteUpload, useUpdateCachedUpload, useUploadDetail, useUploadsList } from "./documents-api";
+import { DeleteButton, ItemCard, ItemList } from "./ItemList";
+
+function StatusBadge({ status }: { status: UploadSummary["status"] }) {
+  if (status === "reading") {
+    return (
+      <Badge tone="amber" className="shrink-0">
+        <Loader2 className="size-3 animate-spin motion-reduce:animate-none" aria-hidden />
+        Reading…
+      </Badge>
+    );
+  }
+  if (status === "unreadable") {
+    return (
+      <Badge tone="red" className="shrink-0">
+        Couldn't read
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone="green" className="shrink-0">
+      Ready
+    </Badge>
+  );
+}
+
+function UploadRow({
+  item,
+  onAnalyse,
+  onDelete,
+}: {
+  item: UploadSummary;
+  onAnalyse: (item: UploadSummary) => void;
+  onDelete: (item: UploadSummary) => void;
+}) {
+  // A file still being read is looked at again until its text is in (or could not be found).
+  const live = useUploadDetail(item.id, { enabled: item.status === "reading", poll: true });
+  const updateCached = useUpdateCachedUpload();
+  const latest = live.data;
+  useEffect(() => {
+    if (latest && latest.status !== item.status) updateCached(latest);
+  }, [latest, item.status, updateCached]);
+  const file = latest && latest.status !== "reading" ? { ...item, ...latest } : item;
+
+  const details = [
+    formatFileSize(file.sizeBytes),
+    file.pageCount ? `${file.pageCount} ${file.pageCount === 1 ? "page" : "pages"}` : null,
+    `Uploaded ${formatDate(file.createdAt)}`,
+  ].filter(Boolean);
+
+  return (
+    <ItemCard
+      titleId={`upload-${file.id}-title`}
+      icon={file.mimeType.startsWith("image/") ? FileImage : FileText}
+      title={file.fileName}
+      details={
+        <>
+          <p className="text-sm text-slate-600">{details.join(" · ")}</p>
+          {file.analysedAt ? <p className="text-sm text-slate-600">Analysed {formatDate(file.analysedAt)}</p> : null}
+        </>
+      }
+      badge={<StatusBadge status={file.status} />}
+      actions={
+        <>
+          <AnchorButton
+            href={uploadFileUrl(file.id)}
+            download={file.fileName}
+            variant="secondary"
+            size="sm"
+            icon={<Download className="size-4" aria-hidden />}
+            aria-label={`Download ${file.fileName}`}
+          >
+            Download
+          </AnchorButton>
+          {file.status === "ready" ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => onAnalyse(file)}
+              icon={<FileSearch className="size-4" aria-hidden />}
+              aria-label={`${file.analysedAt ? "Analyse again" : "Analyse"}: ${file.fileName}`}
+            >
+              {file.analysedAt ? "Analyse again" : "Analyse"}
+            </Button>
+          ) : null}
+          <div className="flex flex-1 justify-end">
+            <DeleteButton name={file.fileName} onClick={() => onDelete(file)} />
+          </div>
+        </>
+      }
+    >
+      {file.status === "unreadable" && file.statusMessage ? (
+        <p className="text-sm text-slate-700">{file.statusMessage}</p>
+      ) : null}
+    </ItemCard>
+  );
+}
+
+/** 'Uploaded files': what the member uploaded (in a chat or for analysis), a page at a time. */
+export function UploadedFiles() {
+  const list = useUploadsList();
+  const remove = useDeleteUpload();
+  const [analysing, setAnalysing] = useState<UploadSummary | null>(null);
+
+  return (
+    <>
+      <ItemList
+        query={list}
+        noun="uploaded files"
+        emptyIcon={Upload}
+        emptyText="No uploaded files yet. Files you attach in a chat or upload for analysis are kept here, so you can download them or analyse them again."
+        remove={remove}
+        deleteTexts={{
+          title: "Delete this file?",
+          confirmLabel: "Delete file",
+          deleted: "File deleted.",
+          failed: "The file could not be deleted. Please try again.",
+          body: (file) => (
+            <p>
+              {file.fileName}, uploaded {formatDate(file.createdAt)}, will be deleted with its analysis. You will not be
+              able to download it again. This cannot be undone.
+            </p>
+          ),
+        }}
+        renderItem={(item, onDelete) => <UploadRow item={item} onAnalyse={setAnalysing} onDelete={onDelete} />}
+      />
+      {analysing ? (
+        <AnalysisDialog upload={analysing} open onOpenChange={(open) => !open && setAnalysing(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
+
+export type UploadRow = typeof documents.$inferSelect;
+
+const UPLOADS_METRIC = "uploads";
+const isUpload = eq(documents.type, "upload");
+
+// ---------------------------------------------------------------- the monthly allowance
+
+/**
+ * Count one upload in `period` unless the member already has `limit` there (null: unlimited).
+ * One statement, so two uploads at once cannot both take the last place. False when refused.
+ */
+export async function reserveUpload(
+  db: DbOrTx,
+  input: { userId: string; period: string; limit: number | null },
+): Promise<boolean> {
+  if (input.limit !== null && input.limit <= 0) return false;
+  const rows = await db
+    .insert(usageCounters)
+    .values({ userId: input.userId, metric: UPLOADS_METRIC, period: input.period, count: 1 })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.metric, usageCounters.period],
+      set: { count: sql`${usageCounters.count} + 1` },
+      ...(input.limit === null ? {} : { setWhere: sql`${usageCounters.count} < ${input.limit}::int` }),
+    })
+    .returning({ count: usageCounters.count });
+  return rows.length > 0;
+}
+
+/** Give a counted upload back (refused, interrupted, or removed before it was ever used). */
+export async function releaseUpload(db: DbOrTx, userId: string, period: string): Promise<void> {
+  await db
+    .update(usageCounters)
+    .set({ count: sql`greatest(${usageCounters.count} - 1, 0)` })
+    .where(
+      and(eq(usageCounters.userId, userId), eq(usageCounters.metric, UPLOADS_METRIC), eq(usageCounters.period, period)),
+    );
+}
+
+export async function uploadsUsed(db: DbOrTx, userId: string, period: string): Promise<number> {
+  const [row] = await db
+    .select({ count: usageCounters.count })
+    .from(usageCounters)
+    .where(
+      and(eq(usageCounters.userId, userId), eq(usageCounters.metric, UPLOADS_METRIC), eq(usageCounters.period, period)),
+    );
+  return row?.count ?? 0;
+}
+
+// ---------------------------------------------------------------- files
+
+export async function insertUpload(db: DbOrTx, row: Omit<typeof documents.$inferInsert, "type">): Promise<UploadRow> {
+  const [created] = await db
+    .insert(documents)
+    .values({ ...row, type: "upload" })
+    .returning();
+  if (!created) throw new Error("upload insert returned nothing");
+  return created;
+}
+
+export async function updateUpload(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<typeof documents.$inferInsert>,
+): Promise<UploadRow | null> {
+  const [row] = await db
+    .update(documents)
+    .set(changes)
+    .where(and(eq(documents.id, id), isUpload))
+    .returning();
+  return row ?? null;
+}
+
+/** A member's upload, whatever its state (null for anyone else's). */
+export async function findOwnedUpload(db: DbOrTx, id: string, userId: string): Promise<UploadRow | null> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId), isUpload))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Several of a member's uploads that have arrived whole (any other id is simply not returned). */
+export async function findOwnedUploads(db: DbOrTx, ids: string[], userId: string): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(inArray(documents.id, ids), eq(documents.userId, userId), isUpload, sql`${documents.status} <> 'uploading'`),
+    );
+}
+
+/** A member's uploads, newest first (keyset pages). */
+export function listUploadsPage(db: DbOrTx, userId: string, cursor: { ts: string; id: string } | null, limit: number) {
+  return db
+    .select({ row: documents, cursorTs: sql<string>`${documents.createdAt}::text` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        isUpload,
+        sql`${documents.status} <> 'uploading'`,
+        cursor
+          ? sql`(${documents.createdAt}, ${documents.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(documents.createdAt), desc(documents.id))
+    .limit(limit);
+}
+
+/** Remove an upload with its bytes and passages (they cascade). */
+export async function deleteUpload(db: DbOrTx, id: string, userId: string): Promise<UploadRow | null> {
+  const [row] = await db
+    .delete(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId), isUpload))
+    .returning();
+  return row ?? null;
+}
+
+/** Bring uploads into a case (the first time they are sent there, they count as used). */
+export async function attachUploads(db: DbOrTx, ids: string[], userId: string, caseId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(documents)
+    .set({ caseId, attachedAt: sql`coalesce(${documents.attachedAt}, now())` })
+    .where(and(inArray(documents.id, ids), eq(documents.userId, userId), isUpload));
+}
+
+/** Uploads that never arrived whole (their process stopped mid-upload), older than `before`. */
+export async function deleteAbandonedUploads(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db
+    .delete(documents)
+    .where(and(isUpload, eq(documents.status, "uploading"), lt(documents.createdAt, before)))
+    .returning({ id: documents.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- bytes
+
+// Bytes travel as base64 text that PostgreSQL decodes and encodes itself: the drivers' own bytea
+// conversion (hex, a byte at a time in JavaScript) is several times slower on the embedded engine
+// (decision 012; `npm run bench -- uploads`).
+
+export async function insertChunk(db: DbOrTx, documentId: string, seq: number, data: Buffer): Promise<void> {
+  await db
+    .insert(fileChunks)
+    .values({ documentId, seq, data: sql`decode(${data.toString("base64")}::text, 'base64')` });
+}
+
+export async function readChunk(db: DbOrTx, documentId: string, seq: number): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ data: sql<string>`encode(${fileChunks.data}, 'base64')` })
+    .from(fileChunks)
+    .where(and(eq(fileChunks.documentId, documentId), eq(fileChunks.seq, seq)));
+  return row ? Buffer.from(row.data, "base64") : null;
+}
+
+export async function deleteChunks(db: DbOrTx, documentId: string): Promise<void> {
+  await db.delete(fileChunks).where(eq(fileChunks.documentId, documentId));
+}
+
+export async function countChunkBytes(db: DbOrTx, documentId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(octet_length(${fileChunks.data})), 0)::text` })
+    .from(fileChunks)
+    .where(eq(fileChunks.documentId, documentId));
+  return Number(row?.bytes ?? 0);
+}
+
+// ---------------------------------------------------------------- reading (text extraction)
+
+/**
+ * Take the oldest file waiting to be read. A claim older than `staleBefore` (its process stopped)
+ * is taken over; SKIP LOCKED keeps two processes from taking the same file.
+ */
+export async function claimNextReading(db: DbOrTx, staleBefore: Date): Promise<UploadRow | null> {
+  const waiting = db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        isUpload,
+        eq(documents.status, "reading"),
+        or(isNull(documents.readingClaimedAt), lt(documents.readingClaimedAt, staleBefore)),
+      ),
+    )
+    .orderBy(asc(documents.createdAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(documents)
+    .set({ readingClaimedAt: sql`now()` })
+    .where(inArray(documents.id, waiting))
+    .returning();
+  return row ?? null;
+}
+
+/** Store what was read: the passages, the text, and the file as ready, in one transaction. */
+export async function storeReading(
+  db: DbOrTx,
+  documentId: string,
+  result: { passages: Array<{ location: string; text: string }>; pageCount: number | null; text: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(documentPassages).where(eq(documentPassages.documentId, documentId));
+    for (let i = 0; i < result.passages.length; i += 200) {
+      await tx.insert(documentPassages).values(
+        result.passages.slice(i, i + 200).map((p, j) => ({
+          documentId,
+          ord: i + j,
+          location: p.location,
+          content: p.text,
+        })),
+      );
+    }
+    await tx
+      .update(documents)
+      .set({
+        status: "ready",
+        statusMessage: null,
+        extractedText: result.text,
+        pageCount: result.pageCount,
+        readingClaimedAt: null,
+      })
+      .where(eq(documents.id, documentId));
+  });
+}
+
+export async function markUnreadable(db: DbOrTx, documentId: string, message: string): Promise<void> {
+  await db
+    .update(documents)
+    .set({ status: "unreadable", statusMessage: message, readingClaimedAt: null })
+    .where(eq(documents.id, documentId));
+}
+
+export async function uploadStatus(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db.select({ status: documents.status }).from(documents).where(eq(documents.id, id));
+  return row?.status ?? null;
+}
+
+export interface PassageHit {
+  documentId: string;
+  fileName: string;
+  location: string;
+  content: string;
+}
+
+/** Passages with the name of their file. */
+const selectPassages = (db: DbOrTx) =>
+  db
+    .select({
+      documentId: documentPassages.documentId,
+      fileName: sql<string>`coalesce(${documents.fileName}, ${documents.title})`,
+      location: documentPassages.location,
+      content: documentPassages.content,
+    })
+    .from(documentPassages)
+    .innerJoin(documents, eq(documents.id, documentPassages.documentId));
+
+/** Every passage of one file, in order (analysis). */
+export async function passagesOf(db: DbOrTx, documentId: string, limit: number): Promise<PassageHit[]> {
+  return selectPassages(db)
+    .where(eq(documentPassages.documentId, documentId))
+    .orderBy(asc(documentPassages.ord))
+    .limit(limit);
+}
+
+/**
+ * The passages of a case's files that best match a question (PostgreSQL full-text search): any of
+ * the question's words may match, the passages holding more of them, closer together, first.
+ */
+export async function searchCasePassages(
+  db: DbOrTx,
+  input: { caseId: string; userId: string; question: string; limit: number },
+): Promise<PassageHit[]> {
+  const query = sql`replace(plainto_tsquery('english', ${input.question})::text, '&', '|')::tsquery`;
+  return selectPassages(db)
+    .where(
+      and(
+        eq(documents.caseId, input.caseId),
+        eq(documents.userId, input.userId),
+        isUpload,
+        sql`${documentPassages.search} @@ ${query}`,
+      ),
+    )
+    .orderBy(sql`ts_rank_cd(${documentPassages.search}, ${query}) desc`, asc(documentPassages.ord))
+    .limit(input.limit);
+}
+
+/** Whether a case holds any file that was read (the search is skipped for the rest). */
+export async function caseHasReadFiles(db: DbOrTx, caseId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.caseId, caseId), isUpload, eq(documents.status, "ready")))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,94 @@
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { uploadIdParamSchema as idParam, uploadListQuerySchema as listQuery } from "@shared/schemas/uploads";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { AppEnv } from "../../http/env";
+import type { createSessionGuards } from "../../http/session";
+import { eventStream } from "../../http/sse";
+import { validate } from "../../http/validate";
+import type { ChatService } from "../cases/chat.service";
+import type { UploadsService } from "./uploads.service";
+
+/**
+ * The request's body as a Node stream: straight from the socket when served by Node (nothing
+ * buffered), or from the web request's stream (tests call the app directly).
+ */
+function bodyOf(c: Context<AppEnv>): Readable {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) return incoming;
+  const web = c.req.raw.body;
+  return web ? Readable.fromWeb(web as unknown as NodeWebStream<Uint8Array>) : Readable.from([]);
+}
+
+/** `attachment; filename=…` that keeps any name intact (RFC 6266 / 5987) and safe in a header. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function createUploadsRoutes(
+  uploads: UploadsService,
+  chat: Pick<ChatService, "openCaseAbout">,
+  guards: ReturnType<typeof createSessionGuards>,
+) {
+  return new Hono<AppEnv>()
+    .use(guards.requireUser)
+    .post("/", async (c) => {
+      const created = await uploads.receive(c.var.sessionUser, {
+        contentType: c.req.header("content-type"),
+        contentLength: c.req.header("transfer-encoding") ? undefined : c.req.header("content-length"),
+        body: bodyOf(c),
+      });
+      return c.json(created, 201);
+    })
+    .get("/", validate("query", listQuery), async (c) =>
+      c.json(await uploads.list(c.var.sessionUser, c.req.valid("query").cursor ?? null)),
+    )
+    .get("/allowance", async (c) => c.json(await uploads.allowance(c.var.sessionUser)))
+    .get("/:id", validate("param", idParam), async (c) =>
+      c.json({ upload: await uploads.get(c.var.sessionUser, c.req.valid("param").id) }),
+    )
+    .get("/:id/file", validate("param", idParam), async (c) => {
+      const file = await uploads.download(c.var.sessionUser, c.req.valid("param").id);
+      c.header("Content-Type", file.upload.mimeType);
+      c.header("Content-Length", String(file.upload.sizeBytes));
+      c.header("Content-Disposition", contentDisposition(file.upload.fileName));
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Content-Type-Options", "nosniff");
+      const stream = Readable.toWeb(Readable.from(file.bytes)) as unknown as ReadableStream<Uint8Array>;
+      return c.body(stream);
+    })
+    .delete("/:id", validate("param", idParam), async (c) => {
+      await uploads.remove(c.var.sessionUser, c.req.valid("param").id);
+      return c.body(null, 204);
+    })
+    .post("/:id/analysis", validate("param", idParam), async (c) => {
+      const user = c.var.sessionUser;
+      const id = c.req.valid("param").id;
+      // Unknown files and spent AI allowances are refused before the stream opens.
+      const upload = await uploads.get(user, id);
+      await uploads.checkAi(user);
+      return eventStream(c, async (emit) => {
+        try {
+          const done = await uploads.analyseAlone(user, upload.id, {
+            onStage: (stage) => void emit("status", { stage, fileName: upload.fileName }),
+            onEvent: (event) => {
+              if (event.type === "start") void emit("start", { provider: event.provider, model: event.model });
+              else if (event.type === "delta") void emit("delta", { text: event.text });
+              else void emit("reset", { failed: event.failed });
+            },
+          });
+          await emit("done", { upload: done });
+        } catch {
+          await emit("error", { message: uploads.failureText });
+        }
+      });
+    })
+    .post("/:id/case", validate("param", idParam), async (c) => {
+      const user = c.var.sessionUser;
+      const upload = await uploads.get(user, c.req.valid("param").id);
+      return c.json(await chat.openCaseAbout(user, upload), 201);
+    });
+}

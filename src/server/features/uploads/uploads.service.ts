@@ -1,0 +1,386 @@
+import type { Readable } from "node:stream";
+import { CASE_TEXT } from "@shared/messages";
+import { modelTier, PLANS } from "@shared/plans";
+import type { Page } from "@shared/schemas/cases";
+import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
+import type {
+  ChatAttachment,
+  UploadAllowance,
+  UploadCreated,
+  UploadDetail,
+  UploadStatus,
+  UploadSummary,
+} from "@shared/schemas/uploads";
+import type { SessionUser } from "@shared/session";
+import {
+  sanitizeFileName,
+  UPLOAD_MIME_TYPES,
+  UPLOAD_TEXT,
+  type UploadKind,
+  uploadLimitBytes,
+  uploadPeriod,
+  uploadsPerMonth,
+} from "@shared/uploads";
+import { analysisTitle, type DocumentPassage, findUnverifiedQuotes } from "../../ai/document-analysis";
+import type { CaseContext } from "../../ai/prompts";
+import type { Db } from "../../db/client";
+import { invalidInput, notFound, planLimit } from "../../lib/errors";
+import type { AnswerEvent, Assistant } from "../assistant/assistant.service";
+import type { SettingsService } from "../settings/settings.service";
+import type { UsageService } from "../usage/usage.service";
+import { SNIFF_BYTES, sniffKind, wordDocumentScanner } from "./file-kind";
+import { type FileStorage, readWhole } from "./file-storage";
+import type { ReadingQueue } from "./reading-queue";
+import {
+  type FilePart,
+  FileTooLargeError,
+  receiveMultipart,
+  tooLargeError,
+  UploadInterruptedError,
+  wrongTypeError,
+} from "./receive-multipart";
+import {
+  attachUploads,
+  deleteAbandonedUploads,
+  deleteUpload,
+  findOwnedUpload,
+  findOwnedUploads,
+  insertUpload,
+  listUploadsPage,
+  type PassageHit,
+  passagesOf,
+  releaseUpload,
+  reserveUpload,
+  searchCasePassages,
+  type UploadRow,
+  updateUpload,
+  uploadsUsed,
+} from "./uploads.queries";
+
+/** A member's uploaded file as other features receive it from this service. */
+export type UploadFile = UploadRow;
+
+const UPLOADS_PAGE_SIZE = 20;
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+/** Passages of one file given to an analysis (the prompt bounds the text further). */
+const ANALYSIS_PASSAGES = 400;
+/** Passages of a case's files given with a question. */
+const QUESTION_PASSAGES = 4;
+
+export const UNVERIFIED_QUOTES_NOTE =
+  "\n\n> **Check the quotes:** some quoted words above could not be found in your document. Rely on the document's own wording.";
+
+function summary(row: UploadRow): UploadSummary {
+  const kind = (row.fileKind ?? "pdf") as UploadKind;
+  return {
+    id: row.id,
+    fileName: row.fileName ?? row.title,
+    kind,
+    mimeType: row.mimeType ?? UPLOAD_MIME_TYPES[kind],
+    sizeBytes: row.sizeBytes ?? 0,
+    status: row.status as UploadStatus,
+    statusMessage: row.statusMessage,
+    caseId: row.caseId,
+    pageCount: row.pageCount,
+    createdAt: row.createdAt.toISOString(),
+    analysedAt: row.analysedAt?.toISOString() ?? null,
+  };
+}
+
+const detail = (row: UploadRow): UploadDetail => ({ ...summary(row), analysis: row.analysis });
+
+export const toAttachment = (row: UploadRow): ChatAttachment => ({
+  id: row.id,
+  fileName: row.fileName ?? row.title,
+  mimeType: row.mimeType ?? "application/octet-stream",
+  sizeBytes: row.sizeBytes ?? 0,
+});
+
+const toPassage = (hit: PassageHit): DocumentPassage => ({
+  document: hit.fileName,
+  location: hit.location,
+  text: hit.content,
+});
+
+/** The bytes of a file part, the first `SNIFF_BYTES` read ahead to tell its kind. */
+async function readAhead(file: FilePart): Promise<{ head: Buffer; rest: AsyncIterator<Buffer> }> {
+  const rest = file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const pieces: Buffer[] = [];
+  let length = 0;
+  while (length < SNIFF_BYTES) {
+    const next = await rest.next();
+    if (next.done) break;
+    pieces.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(pieces, length), rest };
+}
+
+/**
+ * Members' files: received as they stream in (size checked while reading, kind from the bytes,
+ * the monthly allowance counted in the database before a byte is read), kept in the file storage,
+ * read in the background, analysed by the assistant and searched when a case's questions need them.
+ */
+export function createUploadsService(deps: {
+  db: Db;
+  storage: FileStorage;
+  queue: ReadingQueue;
+  settings: SettingsService;
+  assistant: Assistant;
+  usage: Pick<UsageService, "checkAi">;
+  /** Throws the case's 404 unless the member owns it. */
+  ownCase: (user: SessionUser, caseId: string) => Promise<unknown>;
+}) {
+  const { db, storage, queue, settings, assistant } = deps;
+
+  async function allowance(user: SessionUser): Promise<UploadAllowance> {
+    const period = uploadPeriod(new Date());
+    return { used: await uploadsUsed(db, user.id, period), limit: uploadsPerMonth(user.plan), period };
+  }
+
+  async function owned(user: SessionUser, id: string): Promise<UploadRow> {
+    const row = await findOwnedUpload(db, id, user.id);
+    if (!row || row.status === "uploading") throw notFound(UPLOAD_TEXT.notFound);
+    return row;
+  }
+
+  /** Store one file part: its kind told from its first bytes, then every byte into the storage. */
+  async function store(
+    user: SessionUser,
+    file: FilePart,
+    rawName: string,
+    caseId: string | null,
+    period: string,
+    created: { row: UploadRow | null },
+  ): Promise<UploadRow> {
+    const { head, rest } = await readAhead(file);
+    const sniffed = await sniffKind(head);
+    if (!sniffed) throw wrongTypeError();
+    const kind: UploadKind = sniffed === "cfb" ? "doc" : sniffed;
+    const scanner = sniffed === "cfb" ? wordDocumentScanner() : null;
+    const fileName = sanitizeFileName(rawName);
+    created.row = await insertUpload(db, {
+      userId: user.id,
+      caseId,
+      title: fileName,
+      fileName,
+      fileKind: kind,
+      mimeType: UPLOAD_MIME_TYPES[kind],
+      status: "uploading",
+      usagePeriod: period,
+    });
+    const id = created.row.id;
+    async function* bytes() {
+      scanner?.push(head);
+      yield head;
+      for (;;) {
+        const next = await rest.next();
+        if (next.done) return;
+        if (file.truncated) throw new FileTooLargeError();
+        scanner?.push(next.value);
+        yield next.value;
+      }
+    }
+    const size = await storage.write(id, bytes());
+    if (file.truncated) throw new FileTooLargeError();
+    if (scanner && !scanner.found) throw wrongTypeError();
+    const row = await updateUpload(db, id, { status: "reading", sizeBytes: size });
+    if (!row) throw new UploadInterruptedError();
+    return row;
+  }
+
+  /**
+   * The analysis of one file, streamed through the assistant's chain with the file's passages;
+   * waits for the file to be read first. Quotes the document does not hold are flagged.
+   */
+  async function analyse(
+    user: SessionUser,
+    row: UploadRow,
+    options: {
+      context: CaseContext;
+      question?: string;
+      signal?: AbortSignal;
+      onStage: (stage: "reading" | "analysing") => void;
+      onEvent: (event: AnswerEvent) => void;
+    },
+  ) {
+    const fileName = row.fileName ?? row.title;
+    options.onStage("reading");
+    const status = await queue.settled(row.id, 120_000, options.signal);
+    if (status !== "ready") {
+      const fresh = await findOwnedUpload(db, row.id, user.id);
+      const why = status === "reading" ? UPLOAD_TEXT.stillReading : (fresh?.statusMessage ?? UPLOAD_TEXT.unreadable);
+      return { content: `## ${analysisTitle(fileName)}\n\n${why}`, provider: null, model: null, usage: undefined };
+    }
+    options.onStage("analysing");
+    const passages = (await passagesOf(db, row.id, ANALYSIS_PASSAGES)).map(toPassage);
+    const result = await assistant.streamAnswer({
+      tier: modelTier(user.plan),
+      context: options.context,
+      history: [
+        {
+          role: "user",
+          content: options.question
+            ? `${options.question}\n\n(Attached: ${fileName})`
+            : `Please analyse my document "${fileName}".`,
+        },
+      ],
+      userId: user.id,
+      task: { type: "analyse", fileName, passages, ...(options.question ? { question: options.question } : {}) },
+      ...(options.signal ? { signal: options.signal } : {}),
+      onEvent: options.onEvent,
+    });
+    let content = result.content;
+    if (findUnverifiedQuotes(content, passages).length > 0) {
+      content += UNVERIFIED_QUOTES_NOTE;
+      options.onEvent({ type: "delta", text: UNVERIFIED_QUOTES_NOTE });
+    }
+    return { content, provider: result.provider, model: result.model, usage: result.usage };
+  }
+
+  return {
+    allowance,
+    /** Refuses (429) a member over the AI allowance before an analysis starts. */
+    checkAi: (user: SessionUser) => deps.usage.checkAi(user),
+    failureText: CASE_TEXT.assistantFailure,
+
+    /**
+     * Receive one file (multipart/form-data, the file in a part named `file`, an optional
+     * `caseId` field before it). Refused: 413 too large (before a byte is read when the request
+     * says so), 415 not an accepted kind, 402 over the monthly allowance, 404 unknown case. A
+     * refused or interrupted upload leaves no row, no bytes and no count behind.
+     */
+    async receive(
+      user: SessionUser,
+      request: { contentType: string | undefined; contentLength: string | undefined; body: Readable },
+    ): Promise<UploadCreated> {
+      const { general } = await settings.get();
+      const maxMb = general.maxFileUploadSize;
+      const maxBytes = uploadLimitBytes(maxMb);
+      const contentType = request.contentType ?? "";
+      if (!/^multipart\/form-data\s*;/i.test(contentType)) throw invalidInput(UPLOAD_TEXT.noFile);
+      if (request.contentLength !== undefined) {
+        const length = Number(request.contentLength);
+        if (!Number.isSafeInteger(length) || length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxMb);
+      }
+      const limit = uploadsPerMonth(user.plan);
+      const period = uploadPeriod(new Date());
+      if (!(await reserveUpload(db, { userId: user.id, period, limit }))) {
+        throw planLimit(UPLOAD_TEXT.allowanceReached(limit ?? 0, PLANS[user.plan].name));
+      }
+      const created: { row: UploadRow | null } = { row: null };
+      try {
+        const { result } = await receiveMultipart({
+          contentType,
+          body: request.body,
+          maxFileBytes: maxBytes,
+          onFile: async (file, rawName, fields) => {
+            const caseId = fields.caseId?.trim() || null;
+            if (caseId) {
+              if (!/^[0-9a-f-]{36}$/i.test(caseId)) throw notFound("Case not found");
+              await deps.ownCase(user, caseId);
+            }
+            return store(user, file, rawName, caseId, period, created);
+          },
+        });
+        queue.notify();
+        return { upload: summary(result), allowance: await allowance(user) };
+      } catch (error) {
+        if (created.row) await deleteUpload(db, created.row.id, user.id).catch(() => {});
+        await releaseUpload(db, user.id, period).catch(() => {});
+        if (error instanceof FileTooLargeError) throw tooLargeError(maxMb);
+        if (error instanceof UploadInterruptedError) throw invalidInput(UPLOAD_TEXT.interrupted);
+        throw error;
+      }
+    },
+
+    async list(user: SessionUser, cursor: ListCursor | null): Promise<Page<UploadSummary>> {
+      const rows = await listUploadsPage(db, user.id, cursor, UPLOADS_PAGE_SIZE + 1);
+      const page = rows.slice(0, UPLOADS_PAGE_SIZE);
+      const last = page[page.length - 1];
+      return {
+        items: page.map((r) => summary(r.row)),
+        nextCursor:
+          rows.length > UPLOADS_PAGE_SIZE && last ? encodeListCursor({ ts: last.cursorTs, id: last.row.id }) : null,
+      };
+    },
+
+    async get(user: SessionUser, id: string): Promise<UploadDetail> {
+      return detail(await owned(user, id));
+    },
+
+    /** The file's bytes for download, streamed from the storage. */
+    async download(user: SessionUser, id: string) {
+      const row = await owned(user, id);
+      return { upload: summary(row), bytes: storage.read(row.id) };
+    },
+
+    /**
+     * Remove a file with its bytes and text. One never sent in a case nor analysed is given back
+     * to the month's allowance (a file picked by mistake and removed before sending).
+     */
+    async remove(user: SessionUser, id: string): Promise<void> {
+      const row = await deleteUpload(db, id, user.id);
+      if (!row || row.status === "uploading") throw notFound(UPLOAD_TEXT.notFound);
+      if (!row.attachedAt && !row.analysedAt && row.usagePeriod) await releaseUpload(db, user.id, row.usagePeriod);
+    },
+
+    /** Analyse a file on its own (Document Center, 'Analyse again') and keep the analysis with it. */
+    async analyseAlone(
+      user: SessionUser,
+      id: string,
+      options: {
+        signal?: AbortSignal;
+        onStage: (stage: "reading" | "analysing") => void;
+        onEvent: (event: AnswerEvent) => void;
+      },
+    ): Promise<UploadDetail> {
+      const row = await owned(user, id);
+      const fileName = row.fileName ?? row.title;
+      const result = await analyse(user, row, {
+        ...options,
+        context: {
+          caseId: "none (Document Center)",
+          title: `Document review: ${fileName}`,
+          description: "",
+          category: null,
+          complexity: null,
+          profession: user.profession || null,
+        },
+      });
+      const updated = await updateUpload(db, id, {
+        ...(result.provider ? { analysis: result.content, analysedAt: new Date() } : {}),
+      });
+      return detail(updated ?? row);
+    },
+
+    analyse,
+
+    /** The member's files for a message (404 for any id that is not theirs). */
+    async forMessage(user: SessionUser, ids: string[]): Promise<UploadRow[]> {
+      const unique = [...new Set(ids)];
+      const rows = await findOwnedUploads(db, unique, user.id);
+      if (rows.length !== unique.length) throw notFound(UPLOAD_TEXT.notFound);
+      return unique.map((id) => rows.find((r) => r.id === id) as UploadRow);
+    },
+
+    attach: (user: SessionUser, ids: string[], caseId: string) => attachUploads(db, ids, user.id, caseId),
+
+    /** The passages of a case's files that best answer a question (none when it has no files). */
+    async passagesFor(user: SessionUser, caseId: string, question: string): Promise<DocumentPassage[]> {
+      if (!question.trim()) return [];
+      const hits = await searchCasePassages(db, { caseId, userId: user.id, question, limit: QUESTION_PASSAGES });
+      return hits.map(toPassage);
+    },
+
+    /** Uploads whose process stopped before the file arrived whole, an hour on: rows and bytes. */
+    forgetAbandoned: () => deleteAbandonedUploads(db, new Date(Date.now() - 3_600_000)),
+
+    /** A whole file's bytes (data export). */
+    bytesOf: (id: string) => readWhole(storage, id),
+    toAttachment,
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

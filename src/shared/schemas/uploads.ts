@@ -1,0 +1,59 @@
+import { z } from "zod";
+import type { UploadKind } from "../uploads";
+import { listCursorSchema } from "./text";
+
+export const uploadIdParamSchema = z.object({ id: z.uuid({ error: "File not found" }) });
+export const uploadListQuerySchema = z.object({ cursor: listCursorSchema.optional() });
+/** The multipart form's one text field: the case the file is brought into (optional). */
+export const uploadFieldsSchema = z.object({ caseId: z.uuid({ error: "Case not found" }).optional() });
+
+/**
+ * Where a file is: `reading` while its text is extracted (in the background), then `ready`, or
+ * `unreadable` when no text could be found (the file itself is kept).
+ */
+export type UploadStatus = "reading" | "ready" | "unreadable";
+
+/** A member's uploaded file as lists and chips show it. */
+export interface UploadSummary {
+  id: string;
+  /** The name as the member gave it (cleaned of paths and control characters). */
+  fileName: string;
+  kind: UploadKind;
+  mimeType: string;
+  sizeBytes: number;
+  status: UploadStatus;
+  /** Why a file is unreadable, in words for the member. */
+  statusMessage: string | null;
+  caseId: string | null;
+  pageCount: number | null;
+  createdAt: string;
+  /** When the assistant last analysed it (Document Center), if ever. */
+  analysedAt: string | null;
+}
+
+export interface UploadDetail extends UploadSummary {
+  /** The last analysis (Markdown), if any. */
+  analysis: string | null;
+}
+
+/** Uploads used this month against the plan's allowance (limit null: unlimited). */
+export interface UploadAllowance {
+  used: number;
+  limit: number | null;
+  period: string;
+}
+
+export interface UploadCreated {
+  upload: UploadSummary;
+  allowance: UploadAllowance;
+}
+
+/** A file a chat message carries; its download address is `/api/uploads/{id}/file`. */
+export interface ChatAttachment {
+  id: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export const uploadFileUrl = (id: string) => `/api/uploads/${id}/file`;

@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { post, type RunningServer, startServer, stopGracefully } from "../factories/server-process";
+
+const MB = 1024 * 1024;
+
+/** The server process's resident memory, from the kernel. */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+/** A multipart upload over real HTTP, the file written in 64 KB pieces, chunked or with a length. */
+function sendUpload(
+  server: RunningServer,
+  input: { cookie: string; fileBytes: number; chunked: boolean; declaredLength?: number },
+): Promise<{ status: number; body: string }> {
+  const boundary = "----lawguide-limit-test";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const piece = Buffer.alloc(64 * 1024);
+  piece.set(Buffer.from("%PDF-1.4\n"));
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/api/uploads",
+        method: "POST",
+        agent: false,
+        headers: {
+          origin: server.url,
+          cookie: input.cookie,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          ...(input.chunked
+            ? {}
+            : { "content-length": String(input.declaredLength ?? head.length + input.fileBytes + tail.length) }),
+        },
+      },
+      (response) => {
+        let body = "";
+        response.on("data", (d) => {
+          body += d;
+        });
+        response.on("end", () => {
+          request.destroy();
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
+    // Once the server has answered it may close the connection on the rest of the file.
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    let left = input.fileBytes;
+    let first = true;
+    const write = () => {
+      if (first) {
+        first = false;
+        request.write(head);
+      }
+      while (left > 0 && !request.destroyed) {
+        const n = Math.min(left, piece.length);
+        left -= n;
+        if (!request.write(n === piece.length ? piece : piece.subarray(0, n))) return request.once("drain", write);
+      }
+      if (!request.destroyed) request.end(tail);
+    };
+    write();
+  });
+}
+
+/**
+ * The upload limit as the member's connection meets it, against the real server process: a
+ * declared length over the limit is refused before the body is read, and a body that streams past
+ * the limit is refused without the server holding the file.
+ */
+describe.skipIf(Boolean(process.env.DATABASE_URL))("upload size over real HTTP", () => {
+  let server: RunningServer;
+  let cookie = "";
+  const dir = mkdtempSync(path.join(tmpdir(), "lawguide-upload-limit-"));
+
+  beforeAll(async () => {
+    server = await startServer({ DATA_DIR: dir, LOG_LEVEL: "warn" });
+    const signUp = await post(`${server.url}/api/auth/sign-up/email`, {
+      email: "uploader@example.com",
+      password: "upload-pass",
+      firstName: "U",
+    });
+    cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+  }, 90_000);
+  afterAll(async () => {
+    if (server) await stopGracefully(server);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a declared length over the limit at once", async () => {
+    const declared = await sendUpload(server, { cookie, fileBytes: 1000, chunked: false, declaredLength: 50 * MB });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body).error.message).toBe("File size must be less than 10MB.");
+  });
+
+  it("refuses 10 MB + 1 byte sent with its length, as it streams", { timeout: 60_000 }, async () => {
+    const withLength = await sendUpload(server, { cookie, fileBytes: 10 * MB + 1, chunked: false });
+    expect(withLength.status).toBe(413);
+  });
+
+  it("refuses 60 MB sent chunked without its memory growing by the file", { timeout: 60_000 }, async () => {
+    const pid = server.process.pid as number;
+    const before = rssOf(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid));
+    }, 10);
+    const chunked = await sendUpload(server, { cookie, fileBytes: 60 * MB, chunked: true });
+    clearInterval(sampler);
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).error.message).toBe("File size must be less than 10MB.");
+    // Pieces up to the limit pass through the database; the other 50 MB are never held.
+    expect(peak - before).toBeLessThan(40 * MB);
+  });
+});
