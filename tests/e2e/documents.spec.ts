@@ -492,16 +492,31 @@ test.describe("document center", () => {
     expect(body.toString("utf8")).toContain("State of Oregon");
   });
 
-  test("the assistant's analyse branch points to the case chats", async ({ page }) => {
+  // The whole analysis (upload, reading, the analysis, a case about the file) is in uploads.spec.ts.
+  test("the assistant's analyse branch asks for the file and refuses one it cannot read", async ({ page }) => {
     await register(page);
     await page.goto("/dashboard/create");
     await page.getByRole("button", { name: "Analyse a document" }).click();
     const log = page.getByRole("log");
     await expect(log.getByText(/a PDF, a Word file or a photo/)).toBeVisible();
     await expect(log.getByText(/plain-language summary, the key terms, possible issues/)).toBeVisible();
+    const answers = page.getByRole("group", { name: "Your answer" });
+    await expect(answers.getByRole("button", { name: "Choose a file" })).toBeFocused();
+    await expect(answers.getByText("0 of 3 uploads used this month")).toBeVisible();
     await expectAccessible(page, "assistant analyse");
-    await log.getByRole("link", { name: "Open Legal Chats" }).click();
-    await expect(page).toHaveURL(/\/dashboard\/cases$/);
+
+    // A file the browser can tell is not a document is refused before it is sent.
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      answers.getByRole("button", { name: "Choose a file" }).click(),
+    ]);
+    await chooser.setFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("Just notes") });
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please upload only images, PDFs, or document files." }),
+    ).toBeVisible();
+    await expect(answers.getByRole("button", { name: "Choose a file" })).toBeVisible();
+    await answers.getByRole("button", { name: "Create a document instead" }).click();
+    await expect(log.getByText(/Which state do you live in\?/)).toBeVisible();
   });
 
   test("an attorney review request shows the fee, and the document then shows its pending review", async ({ page }) => {
