@@ -32,6 +32,9 @@ test.describe("admin: attorneys and referrals", () => {
     page,
     browser,
   }) => {
+    // Two people's journeys in one test (member, administrator, member again): on a loaded 2-core
+    // machine, with the uploads journeys reading files beside it, it has run past the default 45 s.
+    test.slow();
     // A member asks for a referral from their case chat.
     const member = await register(page);
     const caseUrl = await memberRefersCase(page);
