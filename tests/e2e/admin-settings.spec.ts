@@ -96,9 +96,10 @@ test.describe("admin settings", () => {
     }
     await expect(page.getByRole("tab", { name: "General" })).toHaveAttribute("aria-selected", "true");
 
-    // Not in force yet, and saying so.
+    // In force (uploads read it), and saying what it does.
     const upload = page.getByLabel("Max file upload size (MB)");
-    await expect(upload).toHaveAccessibleDescription(/Not in effect yet/);
+    await expect(upload).toHaveAccessibleDescription(/File size must be less than/);
+    await expect(upload).not.toHaveAccessibleDescription(/Not in effect yet/);
     await expect(page.getByLabel("Site name")).not.toHaveAccessibleDescription(/Not in effect yet/);
 
     // An edit: the notice, and the bounds of spec section 5 checked in the form.
