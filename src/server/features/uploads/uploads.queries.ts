@@ -292,13 +292,3 @@ export async function searchCasePassages(
     .orderBy(sql`ts_rank_cd(${documentPassages.search}, ${query}) desc`, asc(documentPassages.ord))
     .limit(input.limit);
 }
-
-/** Whether a case holds any file that was read (the search is skipped for the rest). */
-export async function caseHasReadFiles(db: DbOrTx, caseId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.caseId, caseId), isUpload, eq(documents.status, "ready")))
-    .limit(1);
-  return Boolean(row);
-}

@@ -5,13 +5,15 @@
  * one gets a fresh worker.
  */
 import { Worker } from "node:worker_threads";
+import type { UploadKind } from "@shared/uploads";
 import type { Passage } from "./passages";
 import { isUnreadableReason, UnreadableFileError, type UnreadableReason } from "./unreadable-file-error";
 
 export type { Passage } from "./passages";
 export { UnreadableFileError, type UnreadableReason } from "./unreadable-file-error";
 
-export type FileKind = "pdf" | "doc" | "docx" | "jpeg" | "png" | "gif";
+/** The kinds LawGuide accepts, as the upload told them from the bytes. */
+export type FileKind = UploadKind;
 
 export interface Extracted {
   passages: Passage[];
