@@ -20,6 +20,7 @@ import { createHealthService } from "./features/health/health.service";
 import { createTestimonialsService } from "./features/landing/landing.service";
 import { createLogService } from "./features/logs/logs.service";
 import { createMailer } from "./features/mail/mail.service";
+import { createMemberNotifier } from "./features/mail/notify-member";
 import { createProfileService } from "./features/profile/profile.service";
 import { createSettingsService } from "./features/settings/settings.service";
 import { createExtractor } from "./features/uploads/extraction/extractor";
@@ -72,6 +73,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const sessionCache = keepSessions(database, logger);
   const accounts = createAccountService(db, database.run, { sessionCache });
   const usage = createUsageService(db, database.run, settings);
+  const notifier = createMemberNotifier({ settings, accounts, mailer });
   const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs, usage });
   const billing = createBillingService({
     db,
@@ -79,8 +81,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     stripe: config.stripe ? createStripeClient(config.stripe) : null,
     settings,
     logs,
-    mailer,
-    accounts,
+    notifier,
     logger,
   });
   const models = createAiModelsService({
@@ -142,24 +143,8 @@ export function createServices(config: Config, database: Database, logger: Logge
     logs,
     builtInAdminEmail: config.admin.email,
   });
-  const adminAttorneys = createAdminAttorneysService({
-    db,
-    logs,
-    mailer,
-    settings,
-    accounts,
-    publicUrl: config.publicUrl,
-    logger,
-  });
-  const adminCases = createAdminCasesService({
-    db,
-    logs,
-    settings,
-    accounts,
-    mailer,
-    logger,
-    publicUrl: config.publicUrl,
-  });
+  const adminAttorneys = createAdminAttorneysService({ db, logs, notifier, publicUrl: config.publicUrl, logger });
+  const adminCases = createAdminCasesService({ db, logs, notifier, logger, publicUrl: config.publicUrl });
   const health = createHealthService(config, database, mailer);
   return {
     documents,

@@ -10,6 +10,11 @@ export type PlanId = "free" | "basic" | "premium";
 export type PaidPlanId = Exclude<PlanId, "free">;
 export const PAID_PLANS: readonly PaidPlanId[] = ["basic", "premium"];
 
+/** The paid plan a stored subscription or checkout names: Basic when it says so, else Premium (the default). */
+export function paidPlanOf(plan: string | undefined): PaidPlanId {
+  return plan === "basic" ? "basic" : "premium";
+}
+
 /** What a plan allows. A setting's name means "the administrator's value of that setting". */
 export interface Entitlements {
   /** Member messages per case; null is unlimited. */

@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { providerFetch } from "./http-fetch";
+import { type ProviderConnection, sdkClientOptions } from "./http-fetch";
 import { withIdleTimeout } from "./timeout";
 import { normalizeTurns } from "./turns";
 import type { AiProvider, AiRequest, AiResult } from "./types";
@@ -17,12 +17,9 @@ function params(request: AiRequest) {
 }
 
 /** Anthropic through the official SDK (ANTHROPIC_BASE_URL without /v1). */
-export function createAnthropicProvider(options: { apiKey: string; baseURL?: string | undefined }): AiProvider {
+export function createAnthropicProvider(connection: ProviderConnection): AiProvider {
   const client = new Anthropic({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 2,
-    fetch: providerFetch,
+    ...sdkClientOptions(connection),
     // LawGuide does not use OpenTelemetry: no spans or trace headers on every call.
     openTelemetry: { traces: false, propagation: false },
   });

@@ -62,3 +62,19 @@ export const providerFetch: typeof fetch = (input, init = {}) => {
     request.end(body ?? undefined);
   });
 };
+
+/** How a provider is reached: its API key, and a base URL when it is not the provider's own. */
+export interface ProviderConnection {
+  apiKey: string;
+  baseURL?: string | undefined;
+}
+
+/** The options both official SDK clients are built with: the key, the base URL when set, two retries, `providerFetch`. */
+export function sdkClientOptions(connection: ProviderConnection) {
+  return {
+    apiKey: connection.apiKey,
+    ...(connection.baseURL ? { baseURL: connection.baseURL } : {}),
+    maxRetries: 2,
+    fetch: providerFetch,
+  };
+}

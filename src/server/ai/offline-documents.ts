@@ -1442,6 +1442,11 @@ const DOCUMENT_CLOSING =
 const ANSWER_CLOSING =
   "*This quotes your own documents and is general legal information, not legal advice. Other parts of your documents and your state's law may matter too; a licensed attorney in your state can advise on your situation.*";
 
+/** A "###" section of the analysis: a blank line, the heading, a blank line and the section's lines. */
+function section(heading: string, lines: string[]): string[] {
+  return ["", `### ${heading}`, "", ...lines];
+}
+
 /** The offline assistant's analysis of an uploaded file, in the same form a real provider is asked for. */
 export function offlineAnalysis(task: Extract<DocumentTask, { type: "analyse" }>): string {
   const doc = new Document(task.passages, task.fileName);
@@ -1449,29 +1454,14 @@ export function offlineAnalysis(task: Extract<DocumentTask, { type: "analyse" }>
   const [typeHeading, termsHeading, issuesHeading, summaryHeading, recommendationsHeading] = ANALYSIS_HEADINGS;
   const sections = [
     `## ${analysisTitle(task.fileName)}`,
-    "",
-    `### ${typeHeading}`,
-    "",
-    ...typeSection(findings),
-    "",
-    `### ${termsHeading}`,
-    "",
-    ...termsSection(findings),
-    "",
-    `### ${issuesHeading}`,
-    "",
-    ...issuesSection(findings),
-    "",
-    `### ${summaryHeading}`,
-    "",
-    ...summarySection(findings, task.fileName),
-    "",
-    `### ${recommendationsHeading}`,
-    "",
-    ...recommendationsSection(findings),
+    ...section(typeHeading, typeSection(findings)),
+    ...section(termsHeading, termsSection(findings)),
+    ...section(issuesHeading, issuesSection(findings)),
+    ...section(summaryHeading, summarySection(findings, task.fileName)),
+    ...section(recommendationsHeading, recommendationsSection(findings)),
   ];
   const question = task.question?.replace(/\s+/g, " ").trim();
-  if (question) sections.push("", "### About your question", "", ...aboutQuestion(question, task.passages));
+  if (question) sections.push(...section("About your question", aboutQuestion(question, task.passages)));
   return sections.join("\n");
 }
 

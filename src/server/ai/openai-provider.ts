@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { providerFetch } from "./http-fetch";
+import { type ProviderConnection, sdkClientOptions } from "./http-fetch";
 import { withIdleTimeout } from "./timeout";
 import { normalizeTurns } from "./turns";
 import type { AiProvider, AiRequest, AiResult } from "./types";
@@ -25,13 +25,8 @@ function params(request: AiRequest) {
 }
 
 /** OpenAI, or any OpenAI-compatible server (OPENAI_BASE_URL), through the official SDK. */
-export function createOpenAIProvider(options: { apiKey: string; baseURL?: string | undefined }): AiProvider {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    maxRetries: 2,
-    fetch: providerFetch,
-  });
+export function createOpenAIProvider(connection: ProviderConnection): AiProvider {
+  const client = new OpenAI(sdkClientOptions(connection));
   return {
     id: "openai",
     async stream(request, onDelta) {

@@ -115,11 +115,18 @@ export function createAuth(deps: AuthDeps) {
   const publicOrigin = new URL(config.publicUrl).origin;
   const perMinute = config.authRateLimitPerMinute;
 
-  const actorOf = (request: Request | undefined, userId?: string | null) => ({
-    userId: userId ?? null,
-    ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? null,
-    userAgent: request?.headers.get("user-agent") ?? null,
-  });
+  /** An account event in the application log, with who and from where. */
+  const authLog = (
+    request: Request | undefined,
+    entry: { userId?: string | null; level?: "info" | "warn"; message: string; metadata?: Record<string, unknown> },
+  ) =>
+    logs.app({
+      userId: null,
+      ipAddress: request?.headers.get(CLIENT_IP_HEADER) ?? null,
+      userAgent: request?.headers.get("user-agent") ?? null,
+      category: "auth",
+      ...entry,
+    });
 
   const auth = betterAuth({
     appName: "LawGuide",
@@ -164,7 +171,7 @@ export function createAuth(deps: AuthDeps) {
       },
       onPasswordReset: async ({ user: target }, request) => {
         await accounts.lockout.clear(target.email.toLowerCase());
-        await logs.app({ ...actorOf(request, target.id), category: "auth", message: "Password reset" });
+        await authLog(request, { userId: target.id, message: "Password reset" });
       },
     },
     session: {
@@ -282,10 +289,8 @@ export function createAuth(deps: AuthDeps) {
             const email = String(body.email);
             const pause = await accounts.lockout.check(email, clientIp);
             if (pause) {
-              await logs.app({
-                ...actorOf(ctx.request),
+              await authLog(ctx.request, {
                 level: "warn",
-                category: "auth",
                 message: "Sign-in refused: account locked",
                 metadata: { email, scope: pause.scope, lockedUntil: pause.until.toISOString() },
               });
@@ -303,11 +308,7 @@ export function createAuth(deps: AuthDeps) {
           case "/sign-out": {
             const current = await getSessionFromCtx(ctx).catch(() => null);
             if (current) {
-              await logs.app({
-                ...actorOf(ctx.request, current.user.id),
-                category: "auth",
-                message: "User signed out",
-              });
+              await authLog(ctx.request, { userId: current.user.id, message: "User signed out" });
             }
             return;
           }
@@ -331,10 +332,8 @@ export function createAuth(deps: AuthDeps) {
                 email && reason === "INVALID_EMAIL_OR_PASSWORD"
                   ? await accounts.lockout.recordFailure(email, clientIp, security.maxLoginAttempts)
                   : null;
-              await logs.app({
-                ...actorOf(ctx.request),
+              await authLog(ctx.request, {
                 level: "warn",
-                category: "auth",
                 message: pause ? "Sign-in failed; account locked" : "Sign-in failed",
                 metadata: { email, reason, ...(pause ? { scope: pause.scope } : {}) },
               });
@@ -344,16 +343,14 @@ export function createAuth(deps: AuthDeps) {
             if (signedIn) {
               await accounts.lockout.recordSuccess(email, clientIp);
               await accounts.recordSignIn(signedIn.id);
-              await logs.app({ ...actorOf(ctx.request, signedIn.id), category: "auth", message: "User signed in" });
+              await authLog(ctx.request, { userId: signedIn.id, message: "User signed in" });
             }
             return;
           }
           case "/sign-up/email": {
             if (failed) {
-              await logs.app({
-                ...actorOf(ctx.request),
+              await authLog(ctx.request, {
                 level: "warn",
-                category: "auth",
                 message: "Registration failed",
                 metadata: { email: body.email, reason },
               });
@@ -362,28 +359,22 @@ export function createAuth(deps: AuthDeps) {
             const created = ctx.context.newSession?.user;
             if (created) {
               await accounts.recordSignIn(created.id);
-              await logs.app({ ...actorOf(ctx.request, created.id), category: "auth", message: "User registered" });
+              await authLog(ctx.request, { userId: created.id, message: "User registered" });
             }
             return;
           }
           case "/change-password": {
             const userId = ctx.context.session?.user.id ?? null;
-            await logs.app({
-              ...actorOf(ctx.request, userId),
+            await authLog(ctx.request, {
+              userId,
               level: failed ? "warn" : "info",
-              category: "auth",
               message: failed ? "Password change failed" : "Password changed",
               ...(reason ? { metadata: { reason } } : {}),
             });
             return;
           }
           case "/request-password-reset": {
-            await logs.app({
-              ...actorOf(ctx.request),
-              category: "auth",
-              message: "Password reset requested",
-              metadata: { email: body.email },
-            });
+            await authLog(ctx.request, { message: "Password reset requested", metadata: { email: body.email } });
             return;
           }
           default:

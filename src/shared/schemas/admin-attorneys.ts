@@ -7,9 +7,6 @@ import { text, uuidSchema } from "./text";
  * referral'): request schemas of /api/admin/attorneys and /api/admin/referrals, and their answers.
  */
 
-/** Rows per page of the directory and of the referral queue. */
-export const ADMIN_ATTORNEYS_PAGE_SIZE = 25;
-
 export const ATTORNEY_AVAILABILITY = ["available", "busy", "unavailable"] as const;
 export type AttorneyAvailability = (typeof ATTORNEY_AVAILABILITY)[number];
 export const AVAILABILITY_LABELS: Record<AttorneyAvailability, string> = {

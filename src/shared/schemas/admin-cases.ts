@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
+import { caseSearchSchema } from "./cases";
 import { text } from "./text";
 import type { ChatAttachment } from "./uploads";
 
 /** Requests and answers of the administrators' case endpoints (/api/admin/cases). */
 
-/** Rows per page of the admin case list. */
-export const ADMIN_CASES_PAGE_SIZE = 25;
 /** Messages per page of a case's conversation as administrators read it. */
 export const ADMIN_CASE_MESSAGES_PAGE_SIZE = 50;
-export const ADMIN_CASE_SEARCH_MAX_CHARS = 100;
 /** The largest estimated value `numeric(14, 2)` keeps. */
 export const ESTIMATED_VALUE_MAX = 999_999_999_999.99;
 export const ATTORNEY_NAME_MAX_CHARS = 200;
@@ -31,10 +29,7 @@ const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 export const adminCaseListQuerySchema = z.object({
   /** Words to find in the title, description, member's e-mail or name (case-insensitive). */
-  q: text({
-    max: ADMIN_CASE_SEARCH_MAX_CHARS,
-    tooLong: `Search for up to ${ADMIN_CASE_SEARCH_MAX_CHARS} characters.`,
-  }).optional(),
+  q: caseSearchSchema,
   status: z.preprocess(emptyToUndefined, z.enum(CASE_STATUSES, { error: ADMIN_CASES_TEXT.statusInvalid }).optional()),
   complexity: z.preprocess(
     emptyToUndefined,

@@ -8,8 +8,6 @@ import { text } from "./text";
 
 /** The administrators' Users section: its requests (zod) and answers (interfaces). */
 
-export const ADMIN_USERS_PAGE_SIZE = 25;
-
 /** Spec section 5: active = has signed in; premium = Premium Solutions in force now; free = the rest. */
 export const ADMIN_USER_FILTERS = ["all", "active", "premium", "free"] as const;
 export type AdminUserFilter = (typeof ADMIN_USER_FILTERS)[number];

@@ -4,6 +4,9 @@ import { listCursorSchema, queryDateSchema, text, userIdSchema } from "./text";
 
 /** Query strings and parameters of the administrators' endpoints. */
 
+/** Rows per page of the administrators' lists: members, cases, attorneys and referrals. */
+export const ADMIN_PAGE_SIZE = 25;
+
 const limit = z.coerce.number().int().min(1).max(500).default(100);
 /** A table or action name to filter on: short, printable. */
 const filterText = text({ max: 100 });

@@ -52,11 +52,17 @@ export const chooseComparisonSchema = z.object({
 
 export const CASE_SEARCH_MAX_CHARS = 100;
 
+/** Words to find in cases (case-insensitive): the member's case list and the administrators'. */
+export const caseSearchSchema = text({
+  max: CASE_SEARCH_MAX_CHARS,
+  tooLong: `Search for up to ${CASE_SEARCH_MAX_CHARS} characters.`,
+}).optional();
+
 export const listQuerySchema = z.object({
   cursor: listCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   /** Words to find in the title or description (case-insensitive). */
-  q: text({ max: CASE_SEARCH_MAX_CHARS, tooLong: `Search for up to ${CASE_SEARCH_MAX_CHARS} characters.` }).optional(),
+  q: caseSearchSchema,
 });
 
 export const messagesQuerySchema = z.object({

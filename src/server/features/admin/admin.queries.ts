@@ -1,7 +1,8 @@
 import type { AdminStats, AuditLogView } from "@shared/schemas/admin";
-import { and, avg, count, desc, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, avg, count, eq, gte, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { appLogs, auditLogs, cases, documents, user, userProfiles } from "../../db/schema";
+import { newestLogRows } from "../../db/log-rows";
+import { appLogs, auditLogs, cases, documents, user } from "../../db/schema";
 
 /** How long an AI call took, from its log row (ms). */
 const latencyMs = sql`(${appLogs.metadata}->>'latencyMs')::numeric`;
@@ -48,14 +49,6 @@ export async function countStats(db: DbOrTx, since: { monthStart: Date; dayAgo: 
   };
 }
 
-/** Who wrote a log row: the account and its profile's name. */
-const author = {
-  userName: user.name,
-  userEmail: user.email,
-  firstName: userProfiles.firstName,
-  lastName: userProfiles.lastName,
-};
-
 /** The application log rows the Recent Activity shows: registrations, AI, documents, cases, payments. */
 const activityAppRows = or(
   inArray(appLogs.category, ["ai", "document", "payment"]),
@@ -69,44 +62,12 @@ const activityAppRows = or(
  */
 export async function listActivity(db: DbOrTx, limit: number) {
   const [app, audit] = await Promise.all([
-    db
-      .select({
-        id: appLogs.id,
-        category: appLogs.category,
-        level: appLogs.level,
-        message: appLogs.message,
-        metadata: appLogs.metadata,
-        createdAt: appLogs.createdAt,
-        userId: appLogs.userId,
-        ...author,
-      })
-      .from(appLogs)
-      .leftJoin(user, eq(user.id, appLogs.userId))
-      .leftJoin(userProfiles, eq(userProfiles.id, appLogs.userId))
-      .where(activityAppRows)
-      .orderBy(desc(appLogs.createdAt), desc(appLogs.id))
-      .limit(limit),
-    db
-      .select({
-        id: auditLogs.id,
-        action: auditLogs.action,
-        tableName: auditLogs.tableName,
-        recordId: auditLogs.recordId,
-        newValues: auditLogs.newValues,
-        oldValues: auditLogs.oldValues,
-        createdAt: auditLogs.createdAt,
-        userId: auditLogs.userId,
-        ...author,
-      })
-      .from(auditLogs)
-      .leftJoin(user, eq(user.id, auditLogs.userId))
-      .leftJoin(userProfiles, eq(userProfiles.id, auditLogs.userId))
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(limit),
+    newestLogRows(db, appLogs, activityAppRows, limit),
+    newestLogRows(db, auditLogs, undefined, limit),
   ]);
   const merged: ActivityRow[] = [
-    ...app.map((row) => ({ source: "app" as const, ...row })),
-    ...audit.map((row) => ({ source: "audit" as const, ...row })),
+    ...app.map(({ row, ...author }) => ({ source: "app" as const, ...row, ...author })),
+    ...audit.map(({ row, ...author }) => ({ source: "audit" as const, ...row, ...author })),
   ];
   return merged.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).slice(0, limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { appLogs, auditLogs, checkoutSessions, stripeEvents, subscriptions, user, userProfiles } from "../../db/schema";
 
@@ -55,12 +55,17 @@ export async function markTrialReminded(db: DbOrTx, userId: string): Promise<boo
 
 // ---------------------------------------------------------------- Stripe customers
 
-export async function findCustomerId(db: DbOrTx, userId: string): Promise<string | null> {
+/** A member and their Stripe customer, as the member's profile links them. */
+async function findCustomerLink(db: DbOrTx, where: SQL) {
   const [row] = await db
-    .select({ id: userProfiles.stripeCustomerId })
+    .select({ userId: userProfiles.id, customerId: userProfiles.stripeCustomerId })
     .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
-  return row?.id ?? null;
+    .where(where);
+  return row ?? null;
+}
+
+export async function findCustomerId(db: DbOrTx, userId: string): Promise<string | null> {
+  return (await findCustomerLink(db, eq(userProfiles.id, userId)))?.customerId ?? null;
 }
 
 export async function setCustomerId(db: DbOrTx, userId: string, customerId: string): Promise<void> {
@@ -69,11 +74,7 @@ export async function setCustomerId(db: DbOrTx, userId: string, customerId: stri
 
 /** The member a Stripe customer belongs to. */
 export async function findUserIdByCustomer(db: DbOrTx, customerId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: userProfiles.id })
-    .from(userProfiles)
-    .where(eq(userProfiles.stripeCustomerId, customerId));
-  return row?.id ?? null;
+  return (await findCustomerLink(db, eq(userProfiles.stripeCustomerId, customerId)))?.userId ?? null;
 }
 
 export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
@@ -87,22 +88,18 @@ export async function insertCheckoutSession(db: DbOrTx, row: typeof checkoutSess
   await db.insert(checkoutSessions).values(row).onConflictDoNothing();
 }
 
-/** A checkout session of this member (null for anyone else's). */
-export async function findOwnCheckoutSession(
-  db: DbOrTx,
-  id: string,
-  userId: string,
-): Promise<CheckoutSessionRow | null> {
-  const [row] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+async function findCheckoutSessionWhere(db: DbOrTx, where: SQL | undefined): Promise<CheckoutSessionRow | null> {
+  const [row] = await db.select().from(checkoutSessions).where(where);
   return row ?? null;
 }
 
-export async function findCheckoutSession(db: DbOrTx, id: string): Promise<CheckoutSessionRow | null> {
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
-  return row ?? null;
+/** A checkout session of this member (null for anyone else's). */
+export function findOwnCheckoutSession(db: DbOrTx, id: string, userId: string): Promise<CheckoutSessionRow | null> {
+  return findCheckoutSessionWhere(db, and(eq(checkoutSessions.id, id), eq(checkoutSessions.userId, userId)));
+}
+
+export function findCheckoutSession(db: DbOrTx, id: string): Promise<CheckoutSessionRow | null> {
+  return findCheckoutSessionWhere(db, eq(checkoutSessions.id, id));
 }
 
 /** Close an open checkout session (complete, declined, expired); an ended one stays as it ended. */

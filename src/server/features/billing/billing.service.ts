@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { ADMIN_USERS_TEXT, BILLING_TEXT } from "@shared/messages";
-import { entitledPlan, isActiveStatus, type PaidPlanId, PLANS, trialDaysOf } from "@shared/plans";
+import { entitledPlan, isActiveStatus, type PaidPlanId, PLANS, paidPlanOf, trialDaysOf } from "@shared/plans";
 import type {
   BillingStatus,
   CheckoutOutcome,
@@ -16,9 +16,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
-import type { AccountService } from "../account/account.service";
 import type { Actor, LogService } from "../logs/logs.service";
-import type { Mailer } from "../mail/mail.service";
+import type { MemberNotifier } from "../mail/notify-member";
 import type { SettingsService } from "../settings/settings.service";
 import {
   applyStripeEvent,
@@ -76,7 +75,7 @@ function auditedSubscription(row: NewSubscription): Record<string, unknown> {
 }
 
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
-  const planId: PaidPlanId = row.plan === "basic" ? "basic" : "premium";
+  const planId = paidPlanOf(row.plan);
   return {
     plan: PLANS[planId].name,
     planId,
@@ -105,11 +104,10 @@ export function createBillingService(deps: {
   stripe: Stripe | null;
   settings: SettingsService;
   logs: LogService;
-  mailer: Mailer;
-  accounts: AccountService;
+  notifier: MemberNotifier;
   logger: Logger;
 }) {
-  const { db, config, stripe, settings, logs, mailer, accounts, logger } = deps;
+  const { db, config, stripe, settings, logs, notifier, logger } = deps;
   const mode: BillingStatus["mode"] = stripe && config.stripe ? "stripe" : "demo";
 
   async function trialAvailable(userId: string, planId: PaidPlanId): Promise<boolean> {
@@ -173,35 +171,33 @@ export function createBillingService(deps: {
     trialEndsAt: Date | null = null,
   ) {
     try {
-      const { notifications, general } = await settings.get();
-      if (!notifications.enableEmailNotifications || !notifications.paymentEmailEnabled) return;
-      const member = await accounts.getSessionUser(userId);
-      if (!member?.preferences.emailNotifications) return;
-      const plan = PLANS[planId].name;
-      const site = general.siteName;
-      const link = `${config.publicUrl}/dashboard/premium`;
-      const endDate = (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
-        month: "long",
-        day: "numeric",
-        year: "numeric",
-        timeZone: "UTC",
+      await notifier.notifyMember(userId, "payment", (_member, { general }) => {
+        const plan = PLANS[planId].name;
+        const site = general.siteName;
+        const link = `${config.publicUrl}/dashboard/premium`;
+        const endDate = (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
+          month: "long",
+          day: "numeric",
+          year: "numeric",
+          timeZone: "UTC",
+        });
+        const mails = {
+          receipt: {
+            subject: `Your ${site} ${plan} payment`,
+            text: `Thank you: your payment for ${site} ${plan} went through. Your receipt from our payment provider is on its way separately.\n\nSee or change your subscription: ${link}`,
+          },
+          failed: {
+            subject: `Your ${site} ${plan} payment did not go through`,
+            text: `Your last payment for ${site} ${plan} did not go through. Your plan stays in force for a few days while you update your payment method:\n\n${link}\n\nAfter that, your account moves to the Free plan. Nothing of yours is deleted.`,
+          },
+          trial_ending: {
+            subject: `Your ${site} ${plan} trial ends on ${endDate}`,
+            text: `Your free trial of ${site} ${plan} ends on ${endDate}. If you keep it, your subscription starts then and the first payment is taken; you can cancel before at no cost:\n\n${link}`,
+          },
+        };
+        const mail = mails[kind];
+        return { subject: mail.subject, text: `${mail.text}\n\n${mailSignOff(general)}` };
       });
-      const mails = {
-        receipt: {
-          subject: `Your ${site} ${plan} payment`,
-          text: `Thank you: your payment for ${site} ${plan} went through. Your receipt from our payment provider is on its way separately.\n\nSee or change your subscription: ${link}`,
-        },
-        failed: {
-          subject: `Your ${site} ${plan} payment did not go through`,
-          text: `Your last payment for ${site} ${plan} did not go through. Your plan stays in force for a few days while you update your payment method:\n\n${link}\n\nAfter that, your account moves to the Free plan. Nothing of yours is deleted.`,
-        },
-        trial_ending: {
-          subject: `Your ${site} ${plan} trial ends on ${endDate}`,
-          text: `Your free trial of ${site} ${plan} ends on ${endDate}. If you keep it, your subscription starts then and the first payment is taken; you can cancel before at no cost:\n\n${link}`,
-        },
-      };
-      const mail = mails[kind];
-      await mailer.send({ to: member.email, subject: mail.subject, text: `${mail.text}\n\n${mailSignOff(general)}` });
     } catch (error) {
       logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
     }
@@ -394,7 +390,7 @@ export function createBillingService(deps: {
     async sync(user: SessionUser, sessionId: string): Promise<CheckoutOutcome> {
       const session = await findOwnCheckoutSession(db, sessionId, user.id);
       if (!session) throw notFound(BILLING_TEXT.sessionNotFound);
-      const planId: PaidPlanId = session.plan === "basic" ? "basic" : "premium";
+      const planId = paidPlanOf(session.plan);
       let state: CheckoutOutcome["state"] =
         session.status === "complete" ? "complete" : session.status === "open" ? "pending" : "failed";
       if (session.provider === "stripe" && session.status !== "declined") {
@@ -419,7 +415,7 @@ export function createBillingService(deps: {
     async demoCheckout(user: SessionUser, sessionId: string): Promise<DemoCheckout> {
       const session = await findOwnCheckoutSession(db, sessionId, user.id);
       if (session?.provider !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
-      const planId: PaidPlanId = session.plan === "basic" ? "basic" : "premium";
+      const planId = paidPlanOf(session.plan);
       const { subscription } = await settings.get();
       return {
         sessionId,
@@ -460,7 +456,7 @@ export function createBillingService(deps: {
       if (card.cardNumber !== DEMO_CARDS.success) {
         throw invalidInput(BILLING_TEXT.cardInvalid, { cardNumber: BILLING_TEXT.cardInvalid });
       }
-      const planId: PaidPlanId = session.plan === "basic" ? "basic" : "premium";
+      const planId = paidPlanOf(session.plan);
       const { subscription } = await settings.get();
       const now = new Date();
       const existing = await findSubscription(db, user.id);
@@ -549,7 +545,7 @@ export function createBillingService(deps: {
       if (event.type === "checkout.session.completed") {
         await endCheckoutSession(db, (event.data.object as { id: string }).id, "complete");
       }
-      const planId: PaidPlanId = row.plan === "basic" ? "basic" : "premium";
+      const planId = paidPlanOf(row.plan);
       if (event.type === "invoice.paid" && ((event.data.object as { amount_paid?: number }).amount_paid ?? 0) > 0) {
         await paymentMail(userId, "receipt", planId);
       } else if (event.type === "invoice.payment_failed") {
@@ -567,7 +563,7 @@ export function createBillingService(deps: {
     async remindEndingTrials(): Promise<number> {
       const ending = await claimEndingTrials(db, "demo", new Date(Date.now() + TRIAL_REMINDER_DAYS * DAY_MS));
       for (const trial of ending) {
-        const planId: PaidPlanId = trial.plan === "basic" ? "basic" : "premium";
+        const planId = paidPlanOf(trial.plan);
         await paymentMail(trial.userId, "trial_ending", planId, trial.endsAt);
       }
       return ending.length;

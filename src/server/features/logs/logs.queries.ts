@@ -1,8 +1,9 @@
-import { and, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, ilike, inArray, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { containsPattern } from "../../db/like";
+import { newestLogRows } from "../../db/log-rows";
 import { prepared, type RunPrepared } from "../../db/prepared";
-import { appLogs, auditLogs, user, userProfiles } from "../../db/schema";
+import { appLogs, auditLogs, user } from "../../db/schema";
 
 export type NewAppLog = typeof appLogs.$inferInsert;
 export type NewAuditLog = typeof auditLogs.$inferInsert;
@@ -36,18 +37,27 @@ export interface LogCursor {
   id: number;
 }
 
-export interface AppLogFilter {
-  level?: string | undefined;
-  category?: string | undefined;
+/** The filters both log lists have: the member, the time range and the page. */
+interface LogListFilter {
   userId?: string | undefined;
   /** A member's id, or part of their e-mail address. */
   user?: string | undefined;
-  /** Part of the message. */
-  message?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
   cursor?: LogCursor | null | undefined;
   limit: number;
+}
+
+export interface AppLogFilter extends LogListFilter {
+  level?: string | undefined;
+  category?: string | undefined;
+  /** Part of the message. */
+  message?: string | undefined;
+}
+
+export interface AuditLogFilter extends LogListFilter {
+  action?: string | undefined;
+  tableName?: string | undefined;
 }
 
 /** Rows whose member has this id, or an e-mail address containing it (case-insensitive). */
@@ -61,73 +71,41 @@ function byUser(db: DbOrTx, column: typeof appLogs.userId | typeof auditLogs.use
   );
 }
 
-/** Who wrote the row: joined from the account and its profile. */
-const author = {
-  userName: user.name,
-  userEmail: user.email,
-  firstName: userProfiles.firstName,
-  lastName: userProfiles.lastName,
-};
+/**
+ * The conditions every log list has: the member, the time range and the position after the
+ * filter's cursor.
+ */
+function listConditions(db: DbOrTx, log: typeof appLogs | typeof auditLogs, filter: LogListFilter) {
+  return [
+    filter.userId ? eq(log.userId, filter.userId) : undefined,
+    filter.user ? byUser(db, log.userId, filter.user) : undefined,
+    filter.from ? gte(log.createdAt, filter.from) : undefined,
+    filter.to ? lte(log.createdAt, filter.to) : undefined,
+    filter.cursor
+      ? sql`(${log.createdAt}, ${log.id}) < (${filter.cursor.ts}::timestamptz, ${filter.cursor.id}::bigint)`
+      : undefined,
+  ];
+}
 
 /** Application log rows, newest first, from after `cursor`: filtered, ordered and limited in SQL. */
 export function listAppLogs(db: DbOrTx, filter: AppLogFilter) {
-  const where: (SQL | undefined)[] = [];
-  if (filter.level) where.push(eq(appLogs.level, filter.level));
-  if (filter.category) where.push(eq(appLogs.category, filter.category));
-  if (filter.userId) where.push(eq(appLogs.userId, filter.userId));
-  if (filter.user) where.push(byUser(db, appLogs.userId, filter.user));
-  if (filter.message) where.push(ilike(appLogs.message, containsPattern(filter.message)));
-  if (filter.from) where.push(gte(appLogs.createdAt, filter.from));
-  if (filter.to) where.push(lte(appLogs.createdAt, filter.to));
-  if (filter.cursor) {
-    where.push(
-      sql`(${appLogs.createdAt}, ${appLogs.id}) < (${filter.cursor.ts}::timestamptz, ${filter.cursor.id}::bigint)`,
-    );
-  }
-  return db
-    .select({ row: appLogs, cursorTs: sql<string>`${appLogs.createdAt}::text`, ...author })
-    .from(appLogs)
-    .leftJoin(user, eq(user.id, appLogs.userId))
-    .leftJoin(userProfiles, eq(userProfiles.id, appLogs.userId))
-    .where(and(...where))
-    .orderBy(desc(appLogs.createdAt), desc(appLogs.id))
-    .limit(filter.limit);
-}
-
-export interface AuditLogFilter {
-  userId?: string | undefined;
-  /** A member's id, or part of their e-mail address. */
-  user?: string | undefined;
-  action?: string | undefined;
-  tableName?: string | undefined;
-  from?: Date | undefined;
-  to?: Date | undefined;
-  cursor?: LogCursor | null | undefined;
-  limit: number;
+  const where = and(
+    filter.level ? eq(appLogs.level, filter.level) : undefined,
+    filter.category ? eq(appLogs.category, filter.category) : undefined,
+    filter.message ? ilike(appLogs.message, containsPattern(filter.message)) : undefined,
+    ...listConditions(db, appLogs, filter),
+  );
+  return newestLogRows(db, appLogs, where, filter.limit);
 }
 
 /** Audit rows, newest first, from after `cursor`: filtered, ordered and limited in SQL. */
 export function listAuditLogs(db: DbOrTx, filter: AuditLogFilter) {
-  const where: (SQL | undefined)[] = [];
-  if (filter.userId) where.push(eq(auditLogs.userId, filter.userId));
-  if (filter.user) where.push(byUser(db, auditLogs.userId, filter.user));
-  if (filter.action) where.push(ilike(auditLogs.action, containsPattern(filter.action)));
-  if (filter.tableName) where.push(eq(auditLogs.tableName, filter.tableName));
-  if (filter.from) where.push(gte(auditLogs.createdAt, filter.from));
-  if (filter.to) where.push(lte(auditLogs.createdAt, filter.to));
-  if (filter.cursor) {
-    where.push(
-      sql`(${auditLogs.createdAt}, ${auditLogs.id}) < (${filter.cursor.ts}::timestamptz, ${filter.cursor.id}::bigint)`,
-    );
-  }
-  return db
-    .select({ row: auditLogs, cursorTs: sql<string>`${auditLogs.createdAt}::text`, ...author })
-    .from(auditLogs)
-    .leftJoin(user, eq(user.id, auditLogs.userId))
-    .leftJoin(userProfiles, eq(userProfiles.id, auditLogs.userId))
-    .where(and(...where))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-    .limit(filter.limit);
+  const where = and(
+    filter.action ? ilike(auditLogs.action, containsPattern(filter.action)) : undefined,
+    filter.tableName ? eq(auditLogs.tableName, filter.tableName) : undefined,
+    ...listConditions(db, auditLogs, filter),
+  );
+  return newestLogRows(db, auditLogs, where, filter.limit);
 }
 
 export type AppLogListRow = Awaited<ReturnType<typeof listAppLogs>>[number];

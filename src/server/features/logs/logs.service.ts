@@ -7,7 +7,9 @@ import { invalidInput } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
 import {
   type AppLogFilter,
+  type AppLogListRow,
   type AuditLogFilter,
+  type AuditLogListRow,
   insertAppLog,
   insertAuditLog,
   type LogCursor,
@@ -51,36 +53,11 @@ export function createLogService(db: DbOrTx, run: RunPrepared, logger: Logger) {
   return {
     /** A page of application logs, newest first (keyset pagination: no row twice, none skipped). */
     async listApp(query: AppLogQuery): Promise<LogPage<AppLogView>> {
-      const rows = await listAppLogs(db, { ...query, cursor: fromListCursor(query.cursor), limit: query.limit + 1 });
-      return page(rows, query.limit, (r) => ({
-        id: r.row.id,
-        level: r.row.level,
-        category: r.row.category,
-        message: r.row.message,
-        metadata: r.row.metadata,
-        userId: r.row.userId,
-        user: authorOf(r),
-        ipAddress: r.row.ipAddress,
-        userAgent: r.row.userAgent,
-        createdAt: r.row.createdAt.toISOString(),
-      }));
+      return page(await listAppLogs(db, pageFilter(query)), query.limit, appLogView);
     },
     /** A page of the audit trail, newest first. */
     async listAudit(query: AuditLogQuery): Promise<LogPage<AuditLogView>> {
-      const rows = await listAuditLogs(db, { ...query, cursor: fromListCursor(query.cursor), limit: query.limit + 1 });
-      return page(rows, query.limit, (r) => ({
-        id: r.row.id,
-        action: r.row.action,
-        tableName: r.row.tableName,
-        recordId: r.row.recordId,
-        oldValues: r.row.oldValues ?? null,
-        newValues: r.row.newValues ?? null,
-        userId: r.row.userId,
-        user: authorOf(r),
-        ipAddress: r.row.ipAddress,
-        userAgent: r.row.userAgent,
-        createdAt: r.row.createdAt.toISOString(),
-      }));
+      return page(await listAuditLogs(db, pageFilter(query)), query.limit, auditLogView);
     },
     async app(entry: AppLogEntry): Promise<void> {
       try {
@@ -127,6 +104,11 @@ function fromListCursor(cursor: ListCursor | undefined): LogCursor | null {
   return { ts: cursor.ts, id };
 }
 
+/** A list query as the queries take it: the cursor decoded, and one row more than the page to tell whether more follow. */
+function pageFilter<Q extends { cursor?: ListCursor | undefined; limit: number }>(query: Q) {
+  return { ...query, cursor: fromListCursor(query.cursor), limit: query.limit + 1 };
+}
+
 /** The first `limit` rows as views, and the cursor after the last one when more follow. */
 function page<R extends { row: { id: number }; cursorTs: string }, V>(
   rows: R[],
@@ -142,13 +124,31 @@ function page<R extends { row: { id: number }; cursorTs: string }, V>(
   };
 }
 
-function authorOf(r: {
-  row: { userId: string | null };
-  userName: string | null;
-  userEmail: string | null;
-  firstName: string | null;
-  lastName: string | null;
-}): LogUser | null {
+function appLogView(r: AppLogListRow): AppLogView {
+  const { id, level, category, message, metadata } = r.row;
+  return { id, level, category, message, metadata, ...actorView(r) };
+}
+
+function auditLogView(r: AuditLogListRow): AuditLogView {
+  const { id, action, tableName, recordId, oldValues, newValues } = r.row;
+  return {
+    id,
+    action,
+    tableName,
+    recordId,
+    oldValues: oldValues ?? null,
+    newValues: newValues ?? null,
+    ...actorView(r),
+  };
+}
+
+/** Who did it, from where and when: the part every log view has. */
+function actorView(r: AppLogListRow | AuditLogListRow) {
+  const { userId, ipAddress, userAgent, createdAt } = r.row;
+  return { userId, user: authorOf(r), ipAddress, userAgent, createdAt: createdAt.toISOString() };
+}
+
+function authorOf(r: AppLogListRow | AuditLogListRow): LogUser | null {
   if (!r.row.userId || r.userEmail === null) return null;
   const name = [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || r.userName || r.userEmail;
   return { id: r.row.userId, name, email: r.userEmail };

@@ -1,5 +1,5 @@
 import type { DocumentTemplate } from "../types";
-import { field, otherStateField, PERSONAL_STATE_OPTIONS, STATE_NAME } from "./common";
+import { field, STATE_NAME, stateFields } from "./common";
 
 const content = `RESIDENTIAL LEASE AGREEMENT
 
@@ -178,14 +178,7 @@ export const leaseTemplate: DocumentTemplate = {
       required: true,
       placeholder: "Street, unit, city and ZIP code",
     }),
-    field({
-      id: "state",
-      label: "State Where the Property Is Located",
-      type: "select",
-      required: true,
-      options: PERSONAL_STATE_OPTIONS,
-    }),
-    otherStateField("State Name"),
+    ...stateFields("State Where the Property Is Located", "State Name"),
     field({
       id: "rentAmount",
       label: "Monthly Rent",

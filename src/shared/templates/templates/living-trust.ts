@@ -1,12 +1,5 @@
 import type { DocumentTemplate } from "../types";
-import {
-  field,
-  otherStateField,
-  PERSON_NAME_MESSAGE,
-  PERSON_NAME_PATTERN,
-  PERSONAL_STATE_OPTIONS,
-  STATE_NAME,
-} from "./common";
+import { DEFINITIONS_CLAUSE, field, personNameField, STATE_NAME, stateFields } from "./common";
 
 const TRUST_NAME = "{{#if trustName}}{trustName}{{else}}The {grantorName} Revocable Living Trust{{/if}}";
 
@@ -101,7 +94,7 @@ ARTICLE {{article}}. AFTER THE GRANTOR'S DEATH
 
 ARTICLE {{article}}. GENERAL PROVISIONS
 
-{{clause}} Definitions. "Descendants" means children, grandchildren and more remote descendants, including those adopted before they turned 18. "Per stirpes" means that the descendants of a person who has died take that person's share in equal parts by branch of the family.
+${DEFINITIONS_CLAUSE}
 
 {{clause}} Governing law. This agreement is governed by the laws of the State of ${STATE_NAME}.
 
@@ -210,14 +203,7 @@ export const livingTrustTemplate: DocumentTemplate = {
     "A living trust does not by itself reduce income or estate taxes.",
   ],
   fields: [
-    field({
-      id: "grantorName",
-      label: "Your Full Legal Name",
-      type: "text",
-      required: true,
-      placeholder: "e.g. Maria Elena Lopez",
-      validation: { pattern: PERSON_NAME_PATTERN, message: PERSON_NAME_MESSAGE },
-    }),
+    personNameField({ id: "grantorName", label: "Your Full Legal Name", placeholder: "e.g. Maria Elena Lopez" }),
     field({
       id: "grantorAddress",
       label: "Your Address",
@@ -225,14 +211,7 @@ export const livingTrustTemplate: DocumentTemplate = {
       required: true,
       placeholder: "Street, city, state and ZIP code",
     }),
-    field({
-      id: "state",
-      label: "State of Residence",
-      type: "select",
-      required: true,
-      options: PERSONAL_STATE_OPTIONS,
-    }),
-    otherStateField("Your State"),
+    ...stateFields("State of Residence", "Your State"),
     field({
       id: "trustName",
       label: "Trust Name",

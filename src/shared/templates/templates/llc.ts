@@ -1,5 +1,5 @@
 import type { DocumentTemplate } from "../types";
-import { field, otherStateField, STATE_NAME } from "./common";
+import { field, STATE_NAME, stateFields } from "./common";
 
 const DECIDER = "{{#if managementStructure = Manager-managed}}the Manager{{else}}a Majority in Interest{{/if}}";
 
@@ -238,14 +238,9 @@ export const llcTemplate: DocumentTemplate = {
         message: "Company Name must end with LLC, L.L.C. or Limited Liability Company",
       },
     }),
-    field({
-      id: "state",
-      label: "State of Formation",
-      type: "select",
-      required: true,
+    ...stateFields("State of Formation", "State Name", {
       options: ["Delaware", "California", "Texas", "Florida", "New York", "Other"],
     }),
-    otherStateField("State Name"),
     field({
       id: "principalAddress",
       label: "Principal Office Address",

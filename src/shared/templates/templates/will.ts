@@ -1,12 +1,5 @@
 import type { DocumentTemplate } from "../types";
-import {
-  field,
-  otherStateField,
-  PERSON_NAME_MESSAGE,
-  PERSON_NAME_PATTERN,
-  PERSONAL_STATE_OPTIONS,
-  STATE_NAME,
-} from "./common";
+import { DEFINITIONS_CLAUSE, field, personNameField, STATE_NAME, stateFields } from "./common";
 
 const content = `LAST WILL AND TESTAMENT
 OF
@@ -92,7 +85,7 @@ ARTICLE {{article}}. GENERAL PROVISIONS
 
 {{clause}} Property for young beneficiaries. If a person entitled to property under this Will is under 21 at my death, my Executor may deliver that property to a custodian for that person under the Uniform Transfers to Minors Act of any state, to be held until the oldest age that Act allows.
 
-{{clause}} Definitions. "Descendants" means children, grandchildren and more remote descendants, including those adopted before they turned 18. "Per stirpes" means that the descendants of a person who has died take that person's share in equal parts by branch of the family.
+${DEFINITIONS_CLAUSE}
 
 {{clause}} Governing law. This Will is to be interpreted under the laws of the State of ${STATE_NAME}.
 
@@ -242,24 +235,15 @@ export const willTemplate: DocumentTemplate = {
     "This document is legal information, not legal advice.",
   ],
   fields: [
-    field({
+    personNameField({
       id: "fullName",
       label: "Your Full Legal Name",
-      type: "text",
-      required: true,
       placeholder: "e.g. Maria Elena Lopez",
       helpText: "Your name as it appears on official documents.",
-      validation: { pattern: PERSON_NAME_PATTERN, message: PERSON_NAME_MESSAGE },
     }),
-    field({
-      id: "state",
-      label: "State of Residence",
-      type: "select",
-      required: true,
-      options: PERSONAL_STATE_OPTIONS,
+    ...stateFields("State of Residence", "Your State", {
       helpText: "The state where you live. Its law decides how your will must be signed.",
     }),
-    otherStateField("Your State"),
     field({
       id: "address",
       label: "Your Address",
@@ -274,14 +258,11 @@ export const willTemplate: DocumentTemplate = {
       required: true,
       options: ["Single", "Married", "Divorced", "Widowed"],
     }),
-    field({
+    personNameField({
       id: "spouseName",
       label: "Spouse's Full Name",
-      type: "text",
-      required: true,
       placeholder: "e.g. James Robert Lopez",
       conditional: { dependsOn: "maritalStatus", value: "Married" },
-      validation: { pattern: PERSON_NAME_PATTERN, message: PERSON_NAME_MESSAGE },
     }),
     field({
       id: "children",

@@ -1,8 +1,5 @@
-import {
-  ADMIN_ATTORNEYS_PAGE_SIZE,
-  type AttorneyListQuery,
-  type ReferralListQuery,
-} from "@shared/schemas/admin-attorneys";
+import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
+import type { AttorneyListQuery, ReferralListQuery } from "@shared/schemas/admin-attorneys";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
 import { containsPattern } from "../../../db/like";
@@ -71,8 +68,8 @@ export async function listAttorneys(db: DbOrTx, query: AttorneyListQuery) {
       .from(attorneys)
       .where(condition)
       .orderBy(...order)
-      .limit(ADMIN_ATTORNEYS_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_ATTORNEYS_PAGE_SIZE),
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db.select({ total: count() }).from(attorneys).where(condition),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
@@ -235,8 +232,8 @@ export async function listReferrals(db: DbOrTx, query: ReferralListQuery) {
         desc(attorneyReferrals.createdAt),
         desc(attorneyReferrals.id),
       )
-      .limit(ADMIN_ATTORNEYS_PAGE_SIZE)
-      .offset((query.page - 1) * ADMIN_ATTORNEYS_PAGE_SIZE),
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((query.page - 1) * ADMIN_PAGE_SIZE),
     db
       .select({
         total: query.status

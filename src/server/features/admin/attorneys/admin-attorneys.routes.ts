@@ -10,6 +10,7 @@ import {
 import { Hono } from "hono";
 import { actorOf } from "../../../http/actor";
 import type { AppEnv } from "../../../http/env";
+import { recordRoutes } from "../../../http/record-routes";
 import type { createSessionGuards } from "../../../http/session";
 import { validate } from "../../../http/validate";
 import type { AdminAttorneysService } from "./admin-attorneys.service";
@@ -23,15 +24,7 @@ export function createAdminAttorneysRoutes(attorneys: AdminAttorneysService, gua
     .get("/", validate("query", attorneyListQuerySchema), async (c) =>
       c.json(await attorneys.list(c.req.valid("query"))),
     )
-    .post("/", validate("json", createAttorneySchema), async (c) => {
-      return c.json({ attorney: await attorneys.create(c.req.valid("json"), actorOf(c)) }, 201);
-    })
-    .patch("/:id", validate("param", attorneyIdParamSchema), validate("json", updateAttorneySchema), async (c) => {
-      return c.json({ attorney: await attorneys.update(c.req.valid("param").id, c.req.valid("json"), actorOf(c)) });
-    })
-    .delete("/:id", validate("param", attorneyIdParamSchema), async (c) => {
-      return c.json(await attorneys.remove(c.req.valid("param").id, actorOf(c)));
-    });
+    .route("/", recordRoutes("attorney", attorneys, attorneyIdParamSchema, createAttorneySchema, updateAttorneySchema));
 }
 
 /** /api/admin/referrals: the queue of members' referrals. Administrators only. */

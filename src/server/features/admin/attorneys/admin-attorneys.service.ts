@@ -1,5 +1,5 @@
+import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
 import {
-  ADMIN_ATTORNEYS_PAGE_SIZE,
   type AdminAttorney,
   type AdminReferral,
   ATTORNEY_TEXT,
@@ -16,10 +16,8 @@ import {
 import type { Db } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { describeFault, type Logger } from "../../../lib/logger";
-import type { AccountService } from "../../account/account.service";
 import type { Actor, LogService } from "../../logs/logs.service";
-import type { Mailer } from "../../mail/mail.service";
-import type { SettingsService } from "../../settings/settings.service";
+import type { MemberNotifier } from "../../mail/notify-member";
 import {
   type AttorneyRow,
   assignReferral,
@@ -121,13 +119,11 @@ export function toAdminReferral(row: ReferralDetailRow): AdminReferral {
 export function createAdminAttorneysService(deps: {
   db: Db;
   logs: LogService;
-  mailer: Mailer;
-  settings: SettingsService;
-  accounts: AccountService;
+  notifier: MemberNotifier;
   publicUrl: string;
   logger: Logger;
 }) {
-  const { db, logs, mailer, settings, accounts, publicUrl, logger } = deps;
+  const { db, logs, notifier, publicUrl, logger } = deps;
 
   async function refuseDuplicateEmail(email: string, exceptId?: string) {
     if (await findAttorneyByEmail(db, email, exceptId)) throw conflict(ATTORNEY_TEXT.duplicateEmail);
@@ -136,32 +132,30 @@ export function createAdminAttorneysService(deps: {
   /** Tell the member who will contact them; false when the settings or their preferences say no mail. */
   async function assignmentMail(referral: AdminReferral, attorney: AttorneyRow): Promise<boolean> {
     try {
-      const { notifications, general } = await settings.get();
-      if (!notifications.enableEmailNotifications || !notifications.caseUpdateEmailEnabled) return false;
-      const member = await accounts.getSessionUser(referral.member.id);
-      if (!member?.preferences.emailNotifications) return false;
-      const site = general.siteName;
-      const who = attorney.firm ? `${attorney.name} of ${attorney.firm}` : attorney.name;
-      const about = referral.document
-        ? `the review of your document "${referral.document.title}"`
-        : referral.case
-          ? `your case "${referral.case.title}"`
-          : "your referral";
-      const link = referral.case ? `${publicUrl}/dashboard/case/${referral.case.id}` : `${publicUrl}/dashboard/create`;
-      await mailer.send({
-        to: member.email,
-        subject: `An attorney has been assigned to your ${site} referral`,
-        text: [
-          `Hello${member.firstName ? ` ${member.firstName}` : ""},`,
-          "",
-          `We have passed ${about} to ${who}, an attorney in our referral network. They will contact you to talk about your matter.`,
-          "",
-          `${site} is not a law firm. No attorney-client relationship exists until an attorney agrees to take your matter. The attorney sets their own fees and will tell you before any work starts.`,
-          "",
-          `See it in ${site}: ${link}`,
-        ].join("\n"),
+      return await notifier.notifyMember(referral.member.id, "caseUpdate", (member, { general }) => {
+        const site = general.siteName;
+        const who = attorney.firm ? `${attorney.name} of ${attorney.firm}` : attorney.name;
+        const about = referral.document
+          ? `the review of your document "${referral.document.title}"`
+          : referral.case
+            ? `your case "${referral.case.title}"`
+            : "your referral";
+        const link = referral.case
+          ? `${publicUrl}/dashboard/case/${referral.case.id}`
+          : `${publicUrl}/dashboard/create`;
+        return {
+          subject: `An attorney has been assigned to your ${site} referral`,
+          text: [
+            `Hello${member.firstName ? ` ${member.firstName}` : ""},`,
+            "",
+            `We have passed ${about} to ${who}, an attorney in our referral network. They will contact you to talk about your matter.`,
+            "",
+            `${site} is not a law firm. No attorney-client relationship exists until an attorney agrees to take your matter. The attorney sets their own fees and will tell you before any work starts.`,
+            "",
+            `See it in ${site}: ${link}`,
+          ].join("\n"),
+        };
       });
-      return true;
     } catch (error) {
       logger.warn({ fault: describeFault(error), referralId: referral.id }, "referral assignment mail not sent");
       return false;
@@ -171,7 +165,7 @@ export function createAdminAttorneysService(deps: {
   return {
     async list(query: AttorneyListQuery): Promise<AttorneyList> {
       const { rows, total } = await listAttorneys(db, query);
-      return { attorneys: rows.map(toAdminAttorney), total, page: query.page, pageSize: ADMIN_ATTORNEYS_PAGE_SIZE };
+      return { attorneys: rows.map(toAdminAttorney), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
     },
 
     async create(input: CreateAttorney, actor: Actor): Promise<AdminAttorney> {
@@ -238,7 +232,7 @@ export function createAdminAttorneysService(deps: {
         total,
         pending,
         page: query.page,
-        pageSize: ADMIN_ATTORNEYS_PAGE_SIZE,
+        pageSize: ADMIN_PAGE_SIZE,
       };
     },
 

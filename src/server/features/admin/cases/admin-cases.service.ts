@@ -1,6 +1,6 @@
+import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
 import {
   ADMIN_CASE_MESSAGES_PAGE_SIZE,
-  ADMIN_CASES_PAGE_SIZE,
   ADMIN_CASES_TEXT,
   type AdminCase,
   type AdminCaseList,
@@ -12,10 +12,8 @@ import { mailSignOff } from "@shared/site";
 import type { Db } from "../../../db/client";
 import { invalidInput, notFound } from "../../../lib/errors";
 import { describeFault, type Logger } from "../../../lib/logger";
-import type { AccountService } from "../../account/account.service";
 import type { Actor, LogService } from "../../logs/logs.service";
-import type { Mailer } from "../../mail/mail.service";
-import type { SettingsService } from "../../settings/settings.service";
+import type { MemberNotifier } from "../../mail/notify-member";
 import {
   type AdminCaseFilter,
   type AdminCaseRecord,
@@ -78,13 +76,11 @@ function differences(old: CaseRow, set: CaseChange) {
 export function createAdminCasesService(deps: {
   db: Db;
   logs: LogService;
-  settings: SettingsService;
-  accounts: AccountService;
-  mailer: Mailer;
+  notifier: MemberNotifier;
   logger: Logger;
   publicUrl: string;
 }) {
-  const { db, logs, settings, accounts, mailer, logger, publicUrl } = deps;
+  const { db, logs, notifier, logger, publicUrl } = deps;
 
   async function read(caseId: string): Promise<AdminCase> {
     const row = await findAdminCase(db, caseId);
@@ -95,23 +91,20 @@ export function createAdminCasesService(deps: {
   /** Mail the member that an attorney now has their case, when the settings and their preferences allow. */
   async function attorneyMail(caseRow: CaseRow, attorney: string) {
     try {
-      const { notifications, general } = await settings.get();
-      if (!notifications.enableEmailNotifications || !notifications.caseUpdateEmailEnabled) return;
-      const member = await accounts.getSessionUser(caseRow.userId);
-      if (!member?.preferences.emailNotifications) return;
-      const site = general.siteName;
-      const greeting = member.firstName ? `Hello ${member.firstName},` : "Hello,";
-      await mailer.send({
-        to: member.email,
-        subject: `An attorney has been assigned to your case on ${site}`,
-        text: [
-          greeting,
-          `${attorney} has been assigned to your case "${caseRow.title}".`,
-          `See your case: ${publicUrl}/dashboard/case/${caseRow.id}`,
-          `${site} is not a law firm, and no attorney-client relationship exists until an attorney agrees to take your matter.`,
-          `You receive this mail because e-mail notifications are on in your profile; you can turn them off there: ${publicUrl}/dashboard/profile`,
-          mailSignOff(general),
-        ].join("\n\n"),
+      await notifier.notifyMember(caseRow.userId, "caseUpdate", (member, { general }) => {
+        const site = general.siteName;
+        const greeting = member.firstName ? `Hello ${member.firstName},` : "Hello,";
+        return {
+          subject: `An attorney has been assigned to your case on ${site}`,
+          text: [
+            greeting,
+            `${attorney} has been assigned to your case "${caseRow.title}".`,
+            `See your case: ${publicUrl}/dashboard/case/${caseRow.id}`,
+            `${site} is not a law firm, and no attorney-client relationship exists until an attorney agrees to take your matter.`,
+            `You receive this mail because e-mail notifications are on in your profile; you can turn them off there: ${publicUrl}/dashboard/profile`,
+            mailSignOff(general),
+          ].join("\n\n"),
+        };
       });
     } catch (error) {
       logger.warn({ fault: describeFault(error), caseId: caseRow.id }, "attorney assignment mail not sent");
@@ -123,9 +116,9 @@ export function createAdminCasesService(deps: {
       const { rows, total } = await listAdminCases(
         db,
         { q: query.q || undefined, status: query.status, complexity: query.complexity },
-        { limit: ADMIN_CASES_PAGE_SIZE, offset: (query.page - 1) * ADMIN_CASES_PAGE_SIZE },
+        { limit: ADMIN_PAGE_SIZE, offset: (query.page - 1) * ADMIN_PAGE_SIZE },
       );
-      return { cases: rows.map(toAdminCase), total, page: query.page, pageSize: ADMIN_CASES_PAGE_SIZE };
+      return { cases: rows.map(toAdminCase), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
     },
 
     stats: (): Promise<AdminCaseStats> => countCaseStats(db),

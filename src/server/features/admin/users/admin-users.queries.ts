@@ -88,9 +88,9 @@ export interface UserListRow {
   locked: boolean;
 }
 
-/** Each member's case count and whether sign-in is paused, for the few members of one page. */
-async function pageExtras(db: DbOrTx, rows: { id: string; email: string }[]) {
-  if (rows.length === 0) return { counts: new Map<string, number>(), locked: new Set<string>() };
+/** The members of one page with each one's case count and whether sign-in is paused, read for those few only. */
+async function withPageExtras(db: DbOrTx, rows: Omit<UserListRow, "caseCount" | "locked">[]): Promise<UserListRow[]> {
+  if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const emails = rows.map((r) => r.email);
   const countRows = await db
@@ -102,10 +102,27 @@ async function pageExtras(db: DbOrTx, rows: { id: string; email: string }[]) {
     .selectDistinct({ email: loginAttempts.email })
     .from(loginAttempts)
     .where(and(inArray(loginAttempts.email, emails), sql`${loginAttempts.lockedUntil} > now()`));
-  return {
-    counts: new Map(countRows.map((r) => [r.userId, r.n])),
-    locked: new Set(lockRows.map((r) => r.email)),
-  };
+  const counts = new Map(countRows.map((r) => [r.userId, r.n]));
+  const locked = new Set(lockRows.map((r) => r.email));
+  return rows.map((r) => ({ ...r, caseCount: counts.get(r.id) ?? 0, locked: locked.has(r.email) }));
+}
+
+/** Members as the Users table shows them, newest first, with each one's case count and sign-in lock. */
+async function readUserRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<UserListRow[]> {
+  const rows = await db
+    .select(rowColumns)
+    .from(user)
+    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
+    .where(where)
+    .orderBy(desc(user.createdAt), desc(user.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return withPageExtras(db, rows);
 }
 
 /**
@@ -118,44 +135,20 @@ export async function listUsers(
   input: { q: string; filter: AdminUserFilter; limit: number; offset: number },
 ): Promise<{ rows: UserListRow[]; total: number }> {
   const where = and(searchCondition(input.q), filterCondition(input.filter));
-  const page = await db
-    .select(rowColumns)
-    .from(user)
-    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
-    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
-    .where(where)
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(input.limit)
-    .offset(input.offset);
+  const rows = await readUserRows(db, where, input);
   const [totalRow] = await db
     .select({ n: count() })
     .from(user)
     .leftJoin(userProfiles, eq(userProfiles.id, user.id))
     .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
     .where(where);
-  const extras = await pageExtras(db, page);
-  return {
-    rows: page.map((r) => ({
-      ...r,
-      caseCount: extras.counts.get(r.id) ?? 0,
-      locked: extras.locked.has(r.email),
-    })),
-    total: totalRow?.n ?? 0,
-  };
+  return { rows, total: totalRow?.n ?? 0 };
 }
 
 /** One member as the Users table shows them; null when there is no such member. */
 export async function findUserRow(db: DbOrTx, userId: string): Promise<UserListRow | null> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(user)
-    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
-    .leftJoin(subscriptions, eq(subscriptions.userId, user.id))
-    .where(eq(user.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const extras = await pageExtras(db, [row]);
-  return { ...row, caseCount: extras.counts.get(row.id) ?? 0, locked: extras.locked.has(row.email) };
+  const [row] = await readUserRows(db, eq(user.id, userId), { limit: 1, offset: 0 });
+  return row ?? null;
 }
 
 /** The four tiles: every member, those who signed in, Premium Solutions in force, administrators. */

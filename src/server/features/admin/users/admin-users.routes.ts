@@ -8,6 +8,7 @@ import {
 import { Hono } from "hono";
 import { actorOf } from "../../../http/actor";
 import type { AppEnv } from "../../../http/env";
+import { recordRoutes } from "../../../http/record-routes";
 import type { createSessionGuards } from "../../../http/session";
 import { validate } from "../../../http/validate";
 import type { AdminUsersService } from "./admin-users.service";
@@ -18,15 +19,7 @@ export function createAdminUsersRoutes(users: AdminUsersService, guards: ReturnT
     .use(guards.requireAdmin)
     .get("/", validate("query", adminUserListQuerySchema), async (c) => c.json(await users.list(c.req.valid("query"))))
     .get("/stats", async (c) => c.json(await users.stats()))
-    .post("/", validate("json", adminUserCreateSchema), async (c) => {
-      return c.json({ user: await users.create(c.req.valid("json"), actorOf(c)) }, 201);
-    })
-    .patch("/:id", validate("param", userIdParamSchema), validate("json", adminUserUpdateSchema), async (c) => {
-      return c.json({ user: await users.update(c.req.valid("param").id, c.req.valid("json"), actorOf(c)) });
-    })
-    .delete("/:id", validate("param", userIdParamSchema), async (c) => {
-      return c.json(await users.remove(c.req.valid("param").id, actorOf(c)));
-    })
+    .route("/", recordRoutes("user", users, userIdParamSchema, adminUserCreateSchema, adminUserUpdateSchema))
     .post("/:id/unlock", validate("param", userIdParamSchema), async (c) => {
       return c.json(await users.unlock(c.req.valid("param").id, actorOf(c)));
     })

@@ -1,15 +1,15 @@
 import { DEFAULT_PREFERENCES } from "@shared/constants";
 import { ADMIN_TEXT, ADMIN_USERS_TEXT } from "@shared/messages";
-import { entitledPlan } from "@shared/plans";
-import {
-  ADMIN_USERS_PAGE_SIZE,
-  type AdminGrant,
-  type AdminUserCreate,
-  type AdminUserListQuery,
-  type AdminUserPage,
-  type AdminUserRow,
-  type AdminUserStats,
-  type AdminUserUpdate,
+import { entitledPlan, paidPlanOf } from "@shared/plans";
+import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
+import type {
+  AdminGrant,
+  AdminUserCreate,
+  AdminUserListQuery,
+  AdminUserPage,
+  AdminUserRow,
+  AdminUserStats,
+  AdminUserUpdate,
 } from "@shared/schemas/admin-users";
 import type { SubscriptionView } from "@shared/schemas/billing";
 import { passwordLengthError } from "@shared/validation/auth-rules";
@@ -70,7 +70,7 @@ export function createAdminUsersService(deps: {
       plan: entitledPlan(sub).plan,
       subscription: sub
         ? {
-            planId: sub.plan === "basic" ? "basic" : "premium",
+            planId: paidPlanOf(sub.plan),
             status: sub.status,
             source: sub.source,
             currentPeriodEnd: sub.currentPeriodEnd?.toISOString() ?? null,
@@ -108,10 +108,10 @@ export function createAdminUsersService(deps: {
       const { rows, total } = await listUsers(db, {
         q: query.q,
         filter: query.filter,
-        limit: ADMIN_USERS_PAGE_SIZE,
-        offset: (query.page - 1) * ADMIN_USERS_PAGE_SIZE,
+        limit: ADMIN_PAGE_SIZE,
+        offset: (query.page - 1) * ADMIN_PAGE_SIZE,
       });
-      return { users: rows.map(toRow), total, page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE };
+      return { users: rows.map(toRow), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
     },
 
     stats: (): Promise<AdminUserStats> => countUsers(db),
