@@ -5,6 +5,34 @@ import { defineConfig, type Plugin } from "vite";
 
 const here = import.meta.dirname;
 
+/** The head both pages share (index.html and welcome.html hold a `<!--lawguide:head-->` marker). */
+const SHARED_HEAD = `<meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="csp-nonce" content="__CSP_NONCE__" />
+    <title>LawGuide · Legal information, in plain words</title>
+    <meta
+      name="description"
+      content="LawGuide explains your legal situation in plain language: ask an AI assistant, analyse your papers, create documents from guided templates and get referred to an attorney. Legal information, not legal advice."
+    />
+    <meta name="theme-color" content="#1e1b4b" />
+    <meta property="og:type" content="website" />
+    <meta property="og:site_name" content="LawGuide" />
+    <meta property="og:title" content="LawGuide · Legal information, in plain words" />
+    <meta
+      property="og:description"
+      content="Ask legal questions, understand your documents and create your own: legal information, not legal advice."
+    />
+    <meta name="twitter:card" content="summary" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />`;
+
+const sharedHead: Plugin = {
+  name: "lawguide-shared-head",
+  transformIndexHtml: {
+    order: "pre",
+    handler: (html) => html.replace("<!--lawguide:head-->", SHARED_HEAD),
+  },
+};
+
 /** In development, serve the landing page's own entry at /welcome, as the server does. */
 const landingPage: Plugin = {
   name: "lawguide-landing-page",
@@ -18,7 +46,7 @@ const landingPage: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), landingPage],
+  plugins: [react(), tailwindcss(), sharedHead, landingPage],
   resolve: {
     alias: {
       "@shared": path.join(here, "src/shared"),

@@ -14,18 +14,50 @@ import { type RouteHandle, RouteHandleContext } from "./route-handle";
 /** Loaders of the lazy pages, so a prerendered page's code can be fetched before it is taken over. */
 const preloaders = new WeakMap<object, () => Promise<unknown>>();
 
-/** A page loaded when first visited: each is its own chunk. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  let loading: Promise<Record<K, ComponentType>> | undefined;
-  const get = () => {
-    loading ??= load();
-    return loading;
+/**
+ * Pages loaded when first visited, each its own chunk: `loaders` by the name each module exports its
+ * page under. Gives the function making the element that shows one of them.
+ */
+function lazyPages<T extends { [K in keyof T]: () => Promise<Record<K, ComponentType>> }>(loaders: T) {
+  return <N extends keyof T & string>(name: N) => {
+    const load: () => Promise<Record<N, ComponentType>> = loaders[name];
+    let loading: Promise<Record<N, ComponentType>> | undefined;
+    const get = () => {
+      loading ??= load();
+      return loading;
+    };
+    const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await get())[name] }));
+    const element = <Page />;
+    preloaders.set(element, get);
+    return element;
   };
-  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await get())[name] }));
-  const element = <Page />;
-  preloaders.set(element, get);
-  return element;
 }
+
+const page = lazyPages({
+  LoginPage: () => import("@client/features/account/LoginPage"),
+  RegisterPage: () => import("@client/features/account/RegisterPage"),
+  ForgotPasswordPage: () => import("@client/features/account/ForgotPasswordPage"),
+  ResetPasswordPage: () => import("@client/features/account/ResetPasswordPage"),
+  CheckoutSuccessPage: () => import("@client/features/billing/CheckoutSuccessPage"),
+  CheckoutDemoPage: () => import("@client/features/billing/CheckoutDemoPage"),
+  CheckoutCancelPage: () => import("@client/features/billing/CheckoutCancelPage"),
+  StatusPage: () => import("@client/features/health/StatusPage"),
+  DebugPage: () => import("@client/features/health/DebugPage"),
+  TermsPage: () => import("@client/features/legal/TermsPage"),
+  PrivacyPage: () => import("@client/features/legal/PrivacyPage"),
+  AdminLayout: () => import("./layouts/AdminLayout"),
+  AdminDashboardPage: () => import("@client/features/admin/AdminDashboardPage"),
+  DashboardLayout: () => import("./layouts/DashboardLayout"),
+  DashboardHomePage: () => import("@client/features/cases/DashboardHomePage"),
+  CasesPage: () => import("@client/features/cases/CasesPage"),
+  CaseChatPage: () => import("@client/features/cases/CaseChatPage"),
+  DocumentCenterPage: () => import("@client/features/documents/DocumentCenterPage"),
+  PremiumPage: () => import("@client/features/billing/PremiumPage"),
+  ProfileRoute: () => import("./pages/ProfileRoute"),
+  HelpPage: () => import("@client/features/help/HelpPage"),
+});
+
+type PageName = Parameters<typeof page>[0];
 
 /**
  * Load the code of every page a path shows. A prerendered page must have it before React takes
@@ -42,92 +74,39 @@ export async function preloadPath(path: string): Promise<void> {
 }
 
 const legacy = (from: string, to: string): RouteObject => ({ path: from, element: <Navigate to={to} replace /> });
-const titled = (handle: RouteHandle, route: RouteObject): RouteObject => ({ ...route, handle });
+
+/** A route showing the page `name`, with its document title (or the whole handle). */
+const pageRoute = (path: string, handle: string | RouteHandle, name: PageName): RouteObject => ({
+  path,
+  handle: typeof handle === "string" ? { title: handle } : handle,
+  element: page(name),
+});
 
 /** The route table of spec section 2. */
 export const routes: RouteObject[] = [
   { path: PATHS.root, element: <RootRedirect /> },
   // The landing page has its own entry (welcome.html); from inside the app it is a full page load.
   { path: PATHS.welcome, element: <FullPageRedirect to={PATHS.welcome} /> },
-  titled(
-    { title: "Sign In" },
-    { path: PATHS.login, element: page(() => import("@client/features/account/LoginPage"), "LoginPage") },
-  ),
-  titled(
-    { title: "Create Account" },
-    { path: PATHS.register, element: page(() => import("@client/features/account/RegisterPage"), "RegisterPage") },
-  ),
-  titled(
-    { title: "Reset Password" },
-    {
-      path: PATHS.forgotPassword,
-      element: page(() => import("@client/features/account/ForgotPasswordPage"), "ForgotPasswordPage"),
-    },
-  ),
-  titled(
-    { title: "Choose a New Password" },
-    {
-      path: PATHS.resetPassword,
-      element: page(() => import("@client/features/account/ResetPasswordPage"), "ResetPasswordPage"),
-    },
-  ),
-  titled(
-    { title: "Subscription" },
-    {
-      path: PATHS.checkoutSuccess,
-      element: page(() => import("@client/features/billing/CheckoutSuccessPage"), "CheckoutSuccessPage"),
-    },
-  ),
-  {
-    element: <RequireAuth />,
-    children: [
-      titled(
-        { title: "Checkout" },
-        {
-          path: PATHS.checkoutDemo,
-          element: page(() => import("@client/features/billing/CheckoutDemoPage"), "CheckoutDemoPage"),
-        },
-      ),
-    ],
-  },
-  titled(
-    { title: "Checkout Cancelled" },
-    {
-      path: PATHS.checkoutCancel,
-      element: page(() => import("@client/features/billing/CheckoutCancelPage"), "CheckoutCancelPage"),
-    },
-  ),
-  titled(
-    { title: "System Status" },
-    { path: PATHS.status, element: page(() => import("@client/features/health/StatusPage"), "StatusPage") },
-  ),
-  titled(
-    { title: "Debug Console" },
-    { path: PATHS.debug, element: page(() => import("@client/features/health/DebugPage"), "DebugPage") },
-  ),
-  titled(
-    { title: "Terms of Service" },
-    { path: "/terms", element: page(() => import("@client/features/legal/TermsPage"), "TermsPage") },
-  ),
-  titled(
-    { title: "Privacy Policy" },
-    { path: "/privacy", element: page(() => import("@client/features/legal/PrivacyPage"), "PrivacyPage") },
-  ),
+  pageRoute(PATHS.login, "Sign In", "LoginPage"),
+  pageRoute(PATHS.register, "Create Account", "RegisterPage"),
+  pageRoute(PATHS.forgotPassword, "Reset Password", "ForgotPasswordPage"),
+  pageRoute(PATHS.resetPassword, "Choose a New Password", "ResetPasswordPage"),
+  pageRoute(PATHS.checkoutSuccess, "Subscription", "CheckoutSuccessPage"),
+  { element: <RequireAuth />, children: [pageRoute(PATHS.checkoutDemo, "Checkout", "CheckoutDemoPage")] },
+  pageRoute(PATHS.checkoutCancel, "Checkout Cancelled", "CheckoutCancelPage"),
+  pageRoute(PATHS.status, "System Status", "StatusPage"),
+  pageRoute(PATHS.debug, "Debug Console", "DebugPage"),
+  pageRoute("/terms", "Terms of Service", "TermsPage"),
+  pageRoute("/privacy", "Privacy Policy", "PrivacyPage"),
   {
     element: <RequireAuth admin />,
     children: [
       {
         path: "/admin",
-        element: page(() => import("./layouts/AdminLayout"), "AdminLayout"),
+        element: page("AdminLayout"),
         children: [
           { index: true, element: <Navigate to={PATHS.adminDashboard} replace /> },
-          titled(
-            { title: "Admin Dashboard" },
-            {
-              path: "dashboard",
-              element: page(() => import("@client/features/admin/AdminDashboardPage"), "AdminDashboardPage"),
-            },
-          ),
+          pageRoute("dashboard", "Admin Dashboard", "AdminDashboardPage"),
         ],
       },
     ],
@@ -137,43 +116,16 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: PATHS.dashboard,
-        element: page(() => import("./layouts/DashboardLayout"), "DashboardLayout"),
+        element: page("DashboardLayout"),
         children: [
           { index: true, element: <Navigate to={PATHS.cases} replace /> },
-          titled(
-            { title: "Home" },
-            {
-              path: "home",
-              element: page(() => import("@client/features/cases/DashboardHomePage"), "DashboardHomePage"),
-            },
-          ),
-          titled(
-            { title: "Legal Chats" },
-            { path: "cases", element: page(() => import("@client/features/cases/CasesPage"), "CasesPage") },
-          ),
-          titled(
-            { title: "Case", fullHeight: true },
-            { path: "case/:id", element: page(() => import("@client/features/cases/CaseChatPage"), "CaseChatPage") },
-          ),
-          titled(
-            { title: "Document Center" },
-            {
-              path: "create",
-              element: page(() => import("@client/features/documents/DocumentCenterPage"), "DocumentCenterPage"),
-            },
-          ),
-          titled(
-            { title: "Premium" },
-            { path: "premium", element: page(() => import("@client/features/billing/PremiumPage"), "PremiumPage") },
-          ),
-          titled(
-            { title: "Profile" },
-            { path: "profile", element: page(() => import("./pages/ProfileRoute"), "ProfileRoute") },
-          ),
-          titled(
-            { title: "Help & Support" },
-            { path: "help", element: page(() => import("@client/features/help/HelpPage"), "HelpPage") },
-          ),
+          pageRoute("home", "Home", "DashboardHomePage"),
+          pageRoute("cases", "Legal Chats", "CasesPage"),
+          pageRoute("case/:id", { title: "Case", fullHeight: true }, "CaseChatPage"),
+          pageRoute("create", "Document Center", "DocumentCenterPage"),
+          pageRoute("premium", "Premium", "PremiumPage"),
+          pageRoute("profile", "Profile", "ProfileRoute"),
+          pageRoute("help", "Help & Support", "HelpPage"),
           { path: "*", element: <Navigate to={PATHS.cases} replace /> },
         ],
       },

@@ -96,13 +96,7 @@ export function AdminLayout() {
                   <p className="text-sm font-semibold text-slate-900">{name}</p>
                   <p className="text-xs text-slate-600">Administrator</p>
                 </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={logout}
-                  icon={<LogOut className="size-4" aria-hidden />}
-                  className="h-11 sm:h-9"
-                >
+                <Button variant="secondary" size="sm" onClick={logout} icon={LogOut} className="h-11 sm:h-9">
                   <span className="sr-only sm:not-sr-only">Logout</span>
                 </Button>
               </div>

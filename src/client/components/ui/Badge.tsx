@@ -1,5 +1,6 @@
 import { cn } from "@client/lib/cn";
 import type { ReactNode } from "react";
+import { type LabelIcon, labelIcon } from "./label-icon";
 
 export type BadgeTone = "green" | "indigo" | "slate" | "gray" | "amber" | "red";
 
@@ -14,10 +15,13 @@ const TONES: Record<BadgeTone, string> = {
 
 export function Badge({
   tone = "slate",
+  icon,
   children,
   className,
 }: {
   tone?: BadgeTone;
+  /** Before the text: an icon component (drawn small) or an element. */
+  icon?: LabelIcon;
   children: ReactNode;
   className?: string;
 }) {
@@ -29,6 +33,7 @@ export function Badge({
         className,
       )}
     >
+      {labelIcon(icon, "size-3")}
       {children}
     </span>
   );

@@ -1,5 +1,6 @@
 import { cn } from "@client/lib/cn";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps } from "react";
+import { type LabelIcon, labelIcon } from "./label-icon";
 import { Spinner } from "./Spinner";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "premium";
@@ -30,11 +31,14 @@ export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSi
   );
 }
 
+/** A button's icon, drawn at the buttons' icon size. */
+export const buttonIcon = (icon: LabelIcon) => labelIcon(icon, "size-4");
+
 export interface ButtonProps extends ComponentProps<"button"> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
-  icon?: ReactNode;
+  icon?: LabelIcon;
 }
 
 export function Button({ variant, size, loading, icon, className, children, disabled, type, ...rest }: ButtonProps) {
@@ -46,7 +50,7 @@ export function Button({ variant, size, loading, icon, className, children, disa
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <Spinner className="size-4" /> : icon}
+      {loading ? <Spinner className="size-4" /> : buttonIcon(icon)}
       {children}
     </button>
   );
@@ -60,10 +64,10 @@ export function AnchorButton({
   className,
   children,
   ...rest
-}: ComponentProps<"a"> & { variant?: ButtonVariant; size?: ButtonSize; icon?: ReactNode }) {
+}: ComponentProps<"a"> & { variant?: ButtonVariant; size?: ButtonSize; icon?: LabelIcon }) {
   return (
     <a className={buttonClasses(variant, size, className)} {...rest}>
-      {icon}
+      {buttonIcon(icon)}
       {children}
     </a>
   );

@@ -1,17 +1,17 @@
-import type { ReactNode } from "react";
 import { Link, type LinkProps } from "react-router";
-import { type ButtonSize, type ButtonVariant, buttonClasses } from "./Button";
+import { type ButtonSize, type ButtonVariant, buttonClasses, buttonIcon } from "./Button";
+import type { LabelIcon } from "./label-icon";
 
 export interface ButtonLinkProps extends LinkProps {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  icon?: ReactNode;
+  icon?: LabelIcon;
 }
 
 export function ButtonLink({ variant, size, icon, className, children, ...rest }: ButtonLinkProps) {
   return (
     <Link className={buttonClasses(variant, size, typeof className === "string" ? className : undefined)} {...rest}>
-      {icon}
+      {buttonIcon(icon)}
       {children}
     </Link>
   );

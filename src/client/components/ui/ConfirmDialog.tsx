@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "./Button";
 import { Dialog } from "./Dialog";
+import type { LabelIcon } from "./label-icon";
 
 /** A question before an action: Cancel, or the action (dangerous ones in red). */
 export function ConfirmDialog({
@@ -23,7 +24,7 @@ export function ConfirmDialog({
   description?: string;
   children: ReactNode;
   confirmLabel: string;
-  confirmIcon?: ReactNode;
+  confirmIcon?: LabelIcon;
   cancelLabel?: string;
   onConfirm: () => void;
   pending?: boolean;

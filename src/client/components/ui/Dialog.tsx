@@ -14,6 +14,9 @@ interface DialogProps {
   trigger?: ReactNode;
 }
 
+/** Whether a dialog is open, and how it asks to open or close. */
+export type DialogOpenState = Pick<DialogProps, "open" | "onOpenChange">;
+
 const SIZES = { sm: "max-w-sm", md: "max-w-lg", lg: "max-w-2xl", xl: "max-w-4xl" } as const;
 
 /** Modal dialog: focus is trapped inside, Escape and the close button close it, focus returns. */

@@ -44,13 +44,7 @@ export function PagedList<T>({
         <p role="status" className="sr-only">
           Loading your {noun}…
         </p>
-        {Array.from({ length: skeletonRows }, (_, row) => `row-${row}`).map((key) => (
-          <Card key={key} aria-hidden className="space-y-3 p-5">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-1/2" />
-          </Card>
-        ))}
+        <SkeletonCards count={skeletonRows} bars={["h-5 w-2/3", "h-4 w-full", "h-4 w-1/2"]} />
       </div>
     );
   } else if (query.isError) {
@@ -66,6 +60,20 @@ export function PagedList<T>({
       <LoadMore query={query} noun={noun} />
     </>
   );
+}
+
+/**
+ * Cards standing in for a list's items while they load, hidden from screen readers: each holds one
+ * bar per entry of `bars` (its classes; no two alike).
+ */
+export function SkeletonCards({ count = 3, bars }: { count?: number; bars: readonly string[] }) {
+  return Array.from({ length: count }, (_, row) => `row-${row}`).map((key) => (
+    <Card key={key} aria-hidden className="space-y-3 p-5">
+      {bars.map((bar) => (
+        <Skeleton key={bar} className={bar} />
+      ))}
+    </Card>
+  ));
 }
 
 /** The items of a paged list, one list entry each. */

@@ -1,5 +1,6 @@
 import { cn } from "@client/lib/cn";
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import type { ReactNode } from "react";
+import { useTabList } from "./use-tab-list";
 
 export interface TabItem<T extends string> {
   value: T;
@@ -48,70 +49,44 @@ export function Tabs<T extends string>({
   listClassName?: string;
   keepMounted?: boolean;
 }) {
-  const baseId = useId();
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const tabId = (v: T) => `${baseId}-tab-${v}`;
-  const panelId = (v: T) => `${baseId}-panel-${v}`;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = items.findIndex((item) => item.value === value);
-    let next = -1;
-    if (event.key === "ArrowRight") next = (current + 1) % items.length;
-    else if (event.key === "ArrowLeft") next = (current - 1 + items.length) % items.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = items.length - 1;
-    const target = items[next];
-    if (!target) return;
-    event.preventDefault();
-    onChange(target.value);
-    tabRefs.current[next]?.focus();
-  };
+  const selected = items.findIndex((item) => item.value === value);
+  const tabList = useTabList(items.length, selected, (index) => {
+    const target = items[index];
+    if (target) onChange(target.value);
+  });
 
   return (
     <div className="space-y-5">
       <div
         role="tablist"
         aria-label={label}
-        onKeyDown={onKeyDown}
+        onKeyDown={tabList.onKeyDown}
         className={cn(LAYOUTS[layout].list, "gap-1 rounded-[var(--radius-card)] bg-slate-200/70 p-1", listClassName)}
       >
-        {items.map((item, index) => {
-          const selected = item.value === value;
-          return (
-            <button
-              key={item.value}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={tabId(item.value)}
-              aria-selected={selected}
-              aria-controls={keepMounted || selected ? panelId(item.value) : undefined}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => onChange(item.value)}
-              className={cn(
-                "min-h-11 rounded-[var(--radius-control)] text-sm font-semibold transition-colors duration-150 ease-out",
-                LAYOUTS[layout].tab,
-                selected
-                  ? "bg-white text-primary-900 shadow-sm"
-                  : "text-slate-700 hover:bg-white/60 hover:text-slate-900",
-              )}
-            >
-              {item.icon}
-              {item.label}
-              {item.aside}
-            </button>
-          );
-        })}
+        {items.map((item, index) => (
+          <button
+            key={item.value}
+            {...tabList.tabProps(index, item.value, keepMounted || index === selected)}
+            onClick={() => onChange(item.value)}
+            className={cn(
+              "min-h-11 rounded-[var(--radius-control)] text-sm font-semibold transition-colors duration-150 ease-out",
+              LAYOUTS[layout].tab,
+              index === selected
+                ? "bg-white text-primary-900 shadow-sm"
+                : "text-slate-700 hover:bg-white/60 hover:text-slate-900",
+            )}
+          >
+            {item.icon}
+            {item.label}
+            {item.aside}
+          </button>
+        ))}
       </div>
       {items.map((item) =>
         keepMounted || item.value === value ? (
           <div
             key={item.value}
-            role="tabpanel"
-            id={panelId(item.value)}
-            aria-labelledby={tabId(item.value)}
+            {...tabList.panelProps(item.value)}
             hidden={item.value !== value}
             className="focus-visible:outline-offset-4"
           >

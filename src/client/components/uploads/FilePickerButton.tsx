@@ -1,4 +1,5 @@
 import { Button, type ButtonSize, type ButtonVariant } from "@client/components/ui/Button";
+import type { LabelIcon } from "@client/components/ui/label-icon";
 import { UPLOAD_ACCEPT } from "@shared/uploads";
 import { Paperclip } from "lucide-react";
 import { type ReactNode, useRef } from "react";
@@ -28,7 +29,7 @@ export function FilePickerButton({
   children?: ReactNode;
   variant?: ButtonVariant;
   size?: ButtonSize;
-  icon?: ReactNode;
+  icon?: LabelIcon;
   className?: string;
   describedBy?: string | undefined;
 }) {

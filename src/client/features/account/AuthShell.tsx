@@ -1,6 +1,20 @@
 import { Card } from "@client/components/ui/Card";
 import { PageShell } from "@client/components/ui/PageShell";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** The look of the links on the account pages. */
+export const AUTH_LINK = "font-semibold text-primary-800 underline-offset-2 hover:underline";
+
+/** The line under an account page's card: a link to another account page, after an optional question. */
+export interface AuthFooter {
+  prompt?: string;
+  to: string;
+  link: string;
+}
+
+/** The footer of the password pages. */
+export const BACK_TO_SIGN_IN: AuthFooter = { to: "/login", link: "Back to sign in" };
 
 /** The frame of the sign-in, registration and password pages. */
 export function AuthShell({
@@ -12,7 +26,7 @@ export function AuthShell({
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  footer: AuthFooter;
 }) {
   return (
     <PageShell width="narrow">
@@ -24,7 +38,12 @@ export function AuthShell({
           </div>
           {children}
         </Card>
-        {footer ? <div className="text-center text-sm text-slate-700">{footer}</div> : null}
+        <div className="text-center text-sm text-slate-700">
+          {footer.prompt ? `${footer.prompt} ` : null}
+          <Link to={footer.to} className={AUTH_LINK}>
+            {footer.link}
+          </Link>
+        </div>
         <p className="text-center text-xs text-slate-600">
           LawGuide gives legal information, not legal advice. It is not a law firm.
         </p>

@@ -3,16 +3,22 @@ import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { Field } from "@client/components/ui/Field";
 import { useToast } from "@client/components/ui/Toast";
-import { ApiRequestError } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { AUTH_TEXT } from "@shared/messages";
 import { validateChangePassword } from "@shared/validation/auth-rules";
 import { useState } from "react";
+import { refusalMessage } from "./AuthForm";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+
+const FIELDS = [
+  { key: "currentPassword", label: "Current password", autoComplete: "current-password" },
+  { key: "newPassword", label: "New password", autoComplete: "new-password" },
+  { key: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
+] as const;
 
 /** The Change Password modal (spec section 5): the button stays disabled until all three are filled. */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -43,11 +49,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       toast.success(AUTH_TEXT.passwordChanged);
       close(false);
     } catch (e) {
-      setError(
-        e instanceof ApiRequestError && e.status > 0 && e.status < 500
-          ? e.message
-          : AUTH_TEXT.changePasswordFailedRetry,
-      );
+      setError(refusalMessage(e, AUTH_TEXT.changePasswordFailedRetry));
     } finally {
       setSaving(false);
     }
@@ -75,36 +77,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     >
       <form id="change-password-form" onSubmit={submit} noValidate className="space-y-4">
         {error ? <Alert tone="danger">{error}</Alert> : null}
-        <Field label="Current password">
-          {(p) => (
-            <PasswordInput
-              {...p}
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={set("currentPassword")}
-            />
-          )}
-        </Field>
-        <Field label="New password" help={`At least ${minLength} characters.`}>
-          {(p) => (
-            <PasswordInput
-              {...p}
-              autoComplete="new-password"
-              value={values.newPassword}
-              onChange={set("newPassword")}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password">
-          {(p) => (
-            <PasswordInput
-              {...p}
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={set("confirmPassword")}
-            />
-          )}
-        </Field>
+        {FIELDS.map(({ key, label, autoComplete }) => (
+          <Field key={key} label={label} help={key === "newPassword" ? `At least ${minLength} characters.` : undefined}>
+            {(p) => <PasswordInput {...p} autoComplete={autoComplete} value={values[key]} onChange={set(key)} />}
+          </Field>
+        ))}
       </form>
     </Dialog>
   );

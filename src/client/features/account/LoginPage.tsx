@@ -1,15 +1,14 @@
-import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Checkbox, Field, Input } from "@client/components/ui/Field";
-import { ApiRequestError } from "@client/lib/api";
+import { cn } from "@client/lib/cn";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { takeReturnTo } from "@client/lib/return-to";
 import { useSession } from "@client/lib/session";
-import { useHydrated } from "@client/lib/use-hydrated";
 import { AUTH_TEXT } from "@shared/messages";
-import { type FormEvent, useRef, useState } from "react";
+import { useRef } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { AuthShell } from "./AuthShell";
+import { AuthForm, refusalMessage, useAuthForm } from "./AuthForm";
+import { AUTH_LINK, AuthShell } from "./AuthShell";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
 
@@ -26,85 +25,56 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const settings = usePublicSettings();
-  const [error, setError] = useState<string | null>(null);
   // Once this form has signed someone in, it navigates by itself: no second redirect.
   const submitted = useRef(false);
-  const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const from = (location.state as { from?: unknown } | null)?.from;
+  const form = useAuthForm(
+    (fields) => {
+      const email = fields.text("email").trim();
+      const password = fields.text("password");
+      const rememberMe = fields.checked("rememberMe");
+      submitted.current = true;
+      if (!email || !password) return AUTH_TEXT.loginFormMissing;
+      return async () => {
+        await authApi.signIn({ email, password, rememberMe });
+        const user = await session.refresh();
+        if (!user) return AUTH_TEXT.loginFailed;
+        navigate(destinationAfterSignIn(user.isAdmin, from), { replace: true });
+      };
+    },
+    (e) => refusalMessage(e, AUTH_TEXT.unexpected),
+  );
 
   if (session.user && !submitted.current) {
     return <Navigate to={session.user.isAdmin ? "/admin/dashboard" : "/dashboard"} replace />;
   }
 
-  // Values are read from the form itself: what was typed before the page finished loading counts.
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = {
-      email: String(data.get("email") ?? ""),
-      password: String(data.get("password") ?? ""),
-      rememberMe: data.get("rememberMe") === "on",
-    };
-    setError(null);
-    submitted.current = true;
-    if (!values.email.trim() || !values.password) {
-      setError(AUTH_TEXT.loginFormMissing);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await authApi.signIn({ email: values.email.trim(), password: values.password, rememberMe: values.rememberMe });
-      const user = await session.refresh();
-      if (!user) {
-        setError(AUTH_TEXT.loginFailed);
-        return;
-      }
-      navigate(destinationAfterSignIn(user.isAdmin, from), { replace: true });
-    } catch (e) {
-      setError(e instanceof ApiRequestError && e.status > 0 && e.status < 500 ? e.message : AUTH_TEXT.unexpected);
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   const fill = (email: string, password: string) => {
-    const fields = form.current?.elements;
+    const fields = formRef.current?.elements;
     const set = (name: string, value: string) => {
       const input = fields?.namedItem(name);
       if (input instanceof HTMLInputElement) input.value = value;
     };
     set("email", email);
     set("password", password);
-    setError(null);
+    form.setError(null);
   };
 
   return (
     <AuthShell
       title="Welcome back"
       subtitle="Sign in to continue with your cases."
-      footer={
-        <>
-          New to LawGuide?{" "}
-          <Link to="/register" className="font-semibold text-primary-800 underline-offset-2 hover:underline">
-            Create a free account
-          </Link>
-        </>
-      }
+      footer={{ prompt: "New to LawGuide?", to: "/register", link: "Create a free account" }}
     >
-      <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
-        {error ? <Alert tone="danger">{error}</Alert> : null}
+      <AuthForm form={form} submitLabel="Sign In" formRef={formRef}>
         <Field label="Email">
           {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" name="email" />}
         </Field>
         <Field
           label="Password"
           labelAside={
-            <Link
-              to="/forgot-password"
-              className="text-sm font-semibold text-primary-800 underline-offset-2 hover:underline"
-            >
+            <Link to="/forgot-password" className={cn("text-sm", AUTH_LINK)}>
               Forgot password?
             </Link>
           }
@@ -116,10 +86,7 @@ export function LoginPage() {
           description="Stay signed in on this device. Leave unchecked on a shared computer."
           name="rememberMe"
         />
-        <Button type="submit" className="w-full" loading={submitting} disabled={!hydrated}>
-          Sign In
-        </Button>
-      </form>
+      </AuthForm>
       {settings && settings.demoAccounts.length > 0 ? (
         <section
           aria-labelledby="demo-accounts"

@@ -16,6 +16,29 @@ import { billingApi } from "./billing-api";
 
 type Fields = "cardNumber" | "expiry" | "cvc";
 
+/** The card's fields the server checks, the card number across the form, expiry and CVC side by side. */
+const CARD_FIELDS: ReadonlyArray<{
+  name: Fields;
+  label: string;
+  wide?: boolean;
+  inputMode?: "numeric";
+  autoComplete: string;
+  placeholder: string;
+  maxLength: number;
+}> = [
+  {
+    name: "cardNumber",
+    label: "Card number",
+    wide: true,
+    inputMode: "numeric",
+    autoComplete: "cc-number",
+    placeholder: "4242 4242 4242 4242",
+    maxLength: 23,
+  },
+  { name: "expiry", label: "Expiry (MM/YY)", autoComplete: "cc-exp", placeholder: "12/34", maxLength: 7 },
+  { name: "cvc", label: "CVC", inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 },
+];
+
 /**
  * /checkout/demo/:sessionId: LawGuide's own checkout when no Stripe account is configured. It is
  * plainly a test payment: no card is charged, and only Stripe's test cards are accepted.
@@ -112,39 +135,17 @@ export function CheckoutDemoPage() {
             </div>
           ) : (
             <form onSubmit={pay} noValidate className="space-y-4">
-              <Field label="Card number" error={fieldErrors.cardNumber}>
-                {(p) => (
-                  <Input
-                    {...p}
-                    name="cardNumber"
-                    inputMode="numeric"
-                    autoComplete="cc-number"
-                    placeholder="4242 4242 4242 4242"
-                    maxLength={23}
-                  />
-                )}
-              </Field>
-              <div className="grid grid-cols-2 gap-3">
-                <Field label="Expiry (MM/YY)" error={fieldErrors.expiry}>
-                  {(p) => <Input {...p} name="expiry" autoComplete="cc-exp" placeholder="12/34" maxLength={7} />}
-                </Field>
-                <Field label="CVC" error={fieldErrors.cvc}>
-                  {(p) => (
-                    <Input
-                      {...p}
-                      name="cvc"
-                      inputMode="numeric"
-                      autoComplete="cc-csc"
-                      placeholder="123"
-                      maxLength={4}
-                    />
-                  )}
-                </Field>
+              <div className="grid grid-cols-2 gap-x-3 gap-y-4">
+                {CARD_FIELDS.map(({ name, label, wide, ...input }) => (
+                  <Field key={name} label={label} error={fieldErrors[name]} className={wide ? "col-span-2" : undefined}>
+                    {(p) => <Input {...p} name={name} {...input} />}
+                  </Field>
+                ))}
               </div>
               <Field label="Name on card">
                 {(p) => <Input {...p} name="name" autoComplete="cc-name" maxLength={100} />}
               </Field>
-              <Button type="submit" className="w-full" loading={paying} icon={<Lock className="size-4" aria-hidden />}>
+              <Button type="submit" className="w-full" loading={paying} icon={Lock}>
                 {checkout.trialDays > 0 ? "Start free trial" : `Pay ${formatPrice(checkout.priceCents)}`}
               </Button>
               <ButtonLink to="/checkout/cancel" variant="ghost" className="w-full">

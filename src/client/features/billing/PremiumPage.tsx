@@ -213,11 +213,7 @@ export function PremiumPage() {
             <Comparison />
             {!picking ? (
               <div className="flex flex-wrap items-center gap-3">
-                <Button
-                  variant="premium"
-                  onClick={() => setPicking(true)}
-                  icon={<Crown className="size-4" aria-hidden />}
-                >
+                <Button variant="premium" onClick={() => setPicking(true)} icon={Crown}>
                   Choose Your Plan
                 </Button>
                 {status.trialAvailable ? (

@@ -50,13 +50,7 @@ export function SubscriptionDetails({
       <SubscriptionCard subscription={subscription}>
         <div className="flex flex-wrap gap-2 pt-1">
           {status.mode === "stripe" ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={openPortal}
-              loading={opening}
-              icon={<ExternalLink className="size-4" aria-hidden />}
-            >
+            <Button variant="secondary" size="sm" onClick={openPortal} loading={opening} icon={ExternalLink}>
               Manage subscription
             </Button>
           ) : null}
@@ -78,7 +72,7 @@ export function SubscriptionDetails({
             </Button>
           )}
           {onUpgrade ? (
-            <Button variant="premium" size="sm" onClick={onUpgrade} icon={<Crown className="size-4" aria-hidden />}>
+            <Button variant="premium" size="sm" onClick={onUpgrade} icon={Crown}>
               Upgrade to Premium Solutions
             </Button>
           ) : null}

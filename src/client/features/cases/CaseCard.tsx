@@ -1,24 +1,35 @@
 import { Badge } from "@client/components/ui/Badge";
-import { Button } from "@client/components/ui/Button";
+import { Button, type ButtonVariant } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { formatDate, formatDateTime } from "@client/lib/dates";
 import type { CaseSummary } from "@shared/schemas/cases";
-import { Archive, ArchiveRestore, MessageSquare, Scale } from "lucide-react";
+import { Archive, ArchiveRestore, type LucideIcon, MessageSquare, Scale } from "lucide-react";
 import { Link } from "react-router";
 import { CaseStatusBadge } from "./CaseStatusBadge";
 
+/** What a member can do with a case from the list. */
+export type CaseAction = "refer" | "archive" | "restore";
+
+const ACTIONS: Record<CaseAction, { label: string; icon: LucideIcon; variant: ButtonVariant }> = {
+  refer: { label: "Refer to Attorney", icon: Scale, variant: "secondary" },
+  archive: { label: "Archive", icon: Archive, variant: "ghost" },
+  restore: { label: "Restore", icon: ArchiveRestore, variant: "ghost" },
+};
+
+/** An active case can be referred; an archived one restored, any other archived. */
+function actionsFor(status: CaseSummary["status"]): CaseAction[] {
+  const keep: CaseAction = status === "archived" ? "restore" : "archive";
+  return status === "active" ? ["refer", keep] : [keep];
+}
+
 export function CaseCard({
   item,
-  onRefer,
-  onArchive,
-  onRestore,
   busy,
+  onAction,
 }: {
   item: CaseSummary;
-  onRefer: () => void;
-  onArchive: () => void;
-  onRestore: () => void;
   busy: boolean;
+  onAction: (action: CaseAction) => void;
 }) {
   const titleId = `case-${item.id}-title`;
   return (
@@ -70,41 +81,22 @@ export function CaseCard({
           </div>
         </dl>
         <div className="flex flex-wrap gap-2 pt-1">
-          {item.status === "active" ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={onRefer}
-              disabled={busy}
-              aria-label={`Refer to Attorney: ${item.title}`}
-              icon={<Scale className="size-4" aria-hidden />}
-            >
-              Refer to Attorney
-            </Button>
-          ) : null}
-          {item.status === "archived" ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onRestore}
-              disabled={busy}
-              aria-label={`Restore: ${item.title}`}
-              icon={<ArchiveRestore className="size-4" aria-hidden />}
-            >
-              Restore
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={onArchive}
-              disabled={busy}
-              aria-label={`Archive: ${item.title}`}
-              icon={<Archive className="size-4" aria-hidden />}
-            >
-              Archive
-            </Button>
-          )}
+          {actionsFor(item.status).map((action) => {
+            const { label, icon, variant } = ACTIONS[action];
+            return (
+              <Button
+                key={action}
+                variant={variant}
+                size="sm"
+                onClick={() => onAction(action)}
+                disabled={busy}
+                aria-label={`${label}: ${item.title}`}
+                icon={icon}
+              >
+                {label}
+              </Button>
+            );
+          })}
         </div>
       </article>
     </Card>

@@ -310,7 +310,7 @@ export function CaseChatPage() {
       {blocked ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-premium-300 bg-premium-50 px-4 py-2 text-sm text-premium-900">
           <span className="font-semibold">{CASE_TEXT.limitReached}</span>
-          <Button variant="premium" size="sm" onClick={upgrade.show} icon={<Crown className="size-4" aria-hidden />}>
+          <Button variant="premium" size="sm" onClick={upgrade.show} icon={Crown}>
             Upgrade to Premium
           </Button>
         </div>

@@ -55,7 +55,7 @@ export const CaseHeader = memo(function CaseHeader({
         </span>
       ) : null}
       {!premium ? (
-        <Button variant="premium" size="sm" onClick={onUpgrade} icon={<Crown className="size-4" aria-hidden />}>
+        <Button variant="premium" size="sm" onClick={onUpgrade} icon={Crown}>
           <span className="hidden sm:inline">Upgrade</span>
           <span className="sr-only sm:hidden">Upgrade</span>
         </Button>

@@ -1,14 +1,14 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { EmptyState } from "@client/components/ui/EmptyState";
-import { Input } from "@client/components/ui/Field";
 import { PagedList } from "@client/components/ui/PagedList";
 import { PageHeader } from "@client/components/ui/PageHeader";
+import { SearchBox } from "@client/components/ui/SearchBox";
 import { useToast } from "@client/components/ui/Toast";
 import { CASE_SEARCH_MAX_CHARS } from "@shared/schemas/cases";
-import { Lightbulb, MessagesSquare, Search, SearchX } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { CaseCard } from "./CaseCard";
+import { Lightbulb, MessagesSquare, SearchX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { type CaseAction, CaseCard } from "./CaseCard";
 import { useCaseAction, useCasesList } from "./cases-api";
 import { NewChatButton } from "./NewChatButton";
 import { ReferralDialog } from "./ReferralDialog";
@@ -19,6 +19,12 @@ const TIPS = [
   "Keep one case per problem, so each conversation stays clear.",
   "Ask to be referred to an attorney when a deadline or court date is near.",
 ];
+
+/** What the member is told once a case is archived or restored. */
+const DONE = {
+  archive: "Case archived. You can restore it at any time.",
+  restore: "Case restored.",
+} as const;
 
 /** The search as typed, settled: it changes 300 ms after the member stops typing. */
 function useDeferredSearch(value: string): string {
@@ -35,7 +41,6 @@ export function CasesPage() {
   const [search, setSearch] = useState("");
   const query = useDeferredSearch(search);
   const list = useCasesList(query);
-  const searchId = useId();
   const archive = useCaseAction("archive");
   const restore = useCaseAction("restore");
   const toast = useToast();
@@ -43,6 +48,17 @@ export function CasesPage() {
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   const newChat = <NewChatButton />;
+
+  const act = (action: CaseAction, caseId: string) => {
+    if (action === "refer") {
+      setReferring(caseId);
+      return;
+    }
+    (action === "archive" ? archive : restore).mutate(caseId, {
+      onSuccess: () => toast.success(DONE[action]),
+      onError: (e) => toast.error(e.message),
+    });
+  };
 
   return (
     <>
@@ -52,26 +68,14 @@ export function CasesPage() {
         actions={items.length ? newChat : null}
       />
       {items.length > 0 || query ? (
-        <search className="mb-4">
-          <form onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-              Search your cases
-            </label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-3 left-3 size-5 text-slate-600" aria-hidden />
-              <Input
-                id={searchId}
-                type="search"
-                value={search}
-                maxLength={CASE_SEARCH_MAX_CHARS}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder="Title or description"
-                autoComplete="off"
-                className="pl-10"
-              />
-            </div>
-          </form>
-        </search>
+        <SearchBox
+          label="Search your cases"
+          value={search}
+          onChange={setSearch}
+          placeholder="Title or description"
+          maxLength={CASE_SEARCH_MAX_CHARS}
+          className="mb-4"
+        />
       ) : null}
       {query ? (
         <p role="status" className="mb-3 text-sm text-slate-600">
@@ -117,19 +121,7 @@ export function CasesPage() {
           <CaseCard
             item={item}
             busy={archive.isPending || restore.isPending}
-            onRefer={() => setReferring(item.id)}
-            onArchive={() =>
-              archive.mutate(item.id, {
-                onSuccess: () => toast.success("Case archived. You can restore it at any time."),
-                onError: (e) => toast.error(e.message),
-              })
-            }
-            onRestore={() =>
-              restore.mutate(item.id, {
-                onSuccess: () => toast.success("Case restored."),
-                onError: (e) => toast.error(e.message),
-              })
-            }
+            onAction={(action) => act(action, item.id)}
           />
         )}
       />

@@ -135,7 +135,7 @@ export function ComparisonDialog({
             <Button variant="secondary" onClick={onStandard}>
               Continue with standard answer
             </Button>
-            <Button variant="premium" onClick={onUpgrade} icon={<Crown className="size-4" aria-hidden />}>
+            <Button variant="premium" onClick={onUpgrade} icon={Crown}>
               Upgrade
             </Button>
           </>
@@ -198,17 +198,12 @@ export function ComparisonDialog({
                   disabled={!done || choosing !== null || !answer}
                   loading={choosing === side}
                   onClick={() => choose(side)}
-                  icon={<Check className="size-4" aria-hidden />}
+                  icon={Check}
                 >
                   Use this answer
                 </Button>
               ) : (
-                <Button
-                  variant="secondary"
-                  className="mt-3"
-                  onClick={onUpgrade}
-                  icon={<Crown className="size-4" aria-hidden />}
-                >
+                <Button variant="secondary" className="mt-3" onClick={onUpgrade} icon={Crown}>
                   Upgrade to see the full answer
                 </Button>
               )}

@@ -4,6 +4,7 @@ import { PageHeader } from "@client/components/ui/PageHeader";
 import { useSession } from "@client/lib/session";
 import { EXAMPLE_CHATS, exampleCaseDescription } from "@shared/chat";
 import { FileText, GitCompare, MessageSquarePlus, Scale, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
 import { NewChatButton } from "./NewChatButton";
 import { useStartCase } from "./use-start-case";
 
@@ -18,6 +19,31 @@ const FEATURES = [
   { Icon: Scale, title: "Talk to an attorney", text: "Ask to be referred when you need a lawyer's advice." },
 ];
 
+/** A part of the page, named by its heading, with a line saying what it holds. */
+function Section({
+  id,
+  title,
+  intro,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {intro ? <p className="text-sm text-slate-600">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
+
 /** /dashboard/home: the chat landing page (spec section 2 'Dashboard home'). */
 export function DashboardHomePage() {
   const { user } = useSession();
@@ -30,11 +56,7 @@ export function DashboardHomePage() {
         actions={<NewChatButton />}
       />
 
-      <section aria-labelledby="examples-title">
-        <h2 id="examples-title" className="text-lg font-semibold">
-          Start with an example
-        </h2>
-        <p className="text-sm text-slate-600">Pick one and the assistant starts on it right away.</p>
+      <Section id="examples" title="Start with an example" intro="Pick one and the assistant starts on it right away.">
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {EXAMPLE_CHATS.map((example) => (
             <li key={example.id}>
@@ -50,12 +72,9 @@ export function DashboardHomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="features-title" className="mt-8">
-        <h2 id="features-title" className="text-lg font-semibold">
-          What you can do
-        </h2>
+      <Section id="features" title="What you can do" className="mt-8">
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {FEATURES.map(({ Icon, title, text }) => (
             <li key={title}>
@@ -69,13 +88,14 @@ export function DashboardHomePage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="sample-title" className="mt-8">
-        <h2 id="sample-title" className="text-lg font-semibold">
-          What a conversation looks like
-        </h2>
-        <p className="text-sm text-slate-600">An example, written to show how the assistant answers.</p>
+      <Section
+        id="sample"
+        title="What a conversation looks like"
+        intro="An example, written to show how the assistant answers."
+        className="mt-8"
+      >
         <Card className="mt-3 space-y-3 p-4">
           <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-primary-900 px-4 py-2 text-white">
             My landlord says I have to pay for repainting after two years. Is that normal?
@@ -97,7 +117,7 @@ export function DashboardHomePage() {
             See my cases
           </ButtonLink>
         </div>
-      </section>
+      </Section>
     </>
   );
 }

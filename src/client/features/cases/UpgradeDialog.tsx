@@ -1,5 +1,5 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
-import { Dialog } from "@client/components/ui/Dialog";
+import { Dialog, type DialogOpenState } from "@client/components/ui/Dialog";
 import { FeatureList } from "@client/components/ui/FeatureList";
 import { usePlanSettings } from "@client/lib/public-settings";
 import { formatPlanPrice, PLANS, planFeatures, trialDaysOf } from "@shared/plans";
@@ -7,25 +7,16 @@ import { Crown } from "lucide-react";
 import { memo } from "react";
 
 /** 'Upgrade to Premium' (spec section 2), priced from the plan catalogue. */
-export const UpgradeDialog = memo(function UpgradeDialog({
-  open,
-  onOpenChange,
-  reason,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  reason?: string;
-}) {
+export const UpgradeDialog = memo(function UpgradeDialog({ reason, ...dialog }: DialogOpenState & { reason?: string }) {
   const premium = PLANS.premium;
   const planSettings = usePlanSettings();
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...dialog}
       title="Upgrade to Premium"
       description={reason ?? premium.tagline}
       footer={
-        <ButtonLink to="/dashboard/premium" variant="premium" icon={<Crown className="size-4" aria-hidden />}>
+        <ButtonLink to="/dashboard/premium" variant="premium" icon={Crown}>
           See Premium
         </ButtonLink>
       }

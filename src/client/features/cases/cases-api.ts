@@ -1,6 +1,7 @@
 import { apiFetch } from "@client/lib/api";
+import { updateCachedItem, useCursorPages } from "@client/lib/paged-lists";
 import type { CaseDetail, CaseSummary, ChatMessage, ComparisonAnswer, Page } from "@shared/schemas/cases";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export const caseKeys = {
   all: ["cases"] as const,
@@ -40,12 +41,7 @@ export const casesApi = {
 
 /** The member's cases a page at a time; with `q`, only those whose title or description holds it. */
 export function useCasesList(q = "") {
-  return useInfiniteQuery({
-    queryKey: caseKeys.search(q),
-    queryFn: ({ pageParam }) => casesApi.list(pageParam, q),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useCursorPages(caseKeys.search(q), (cursor) => casesApi.list(cursor, q));
 }
 
 export function useCaseDetail(id: string) {
@@ -67,17 +63,7 @@ export function useCreateCase() {
 export function useUpdateCachedCase() {
   const queryClient = useQueryClient();
   return (updated: CaseSummary) => {
-    queryClient.setQueriesData<InfiniteData<Page<CaseSummary>>>({ queryKey: caseKeys.list() }, (data) =>
-      data
-        ? {
-            ...data,
-            pages: data.pages.map((p) => ({
-              ...p,
-              items: p.items.map((c) => (c.id === updated.id ? { ...c, ...updated } : c)),
-            })),
-          }
-        : data,
-    );
+    updateCachedItem<CaseSummary>(queryClient, caseKeys.list(), updated);
     queryClient.setQueryData<CaseDetail>(caseKeys.detail(updated.id), (old) => (old ? { ...old, ...updated } : old));
   };
 }

@@ -118,7 +118,7 @@ export function AnalysisDialog({
             onClick={() => void start(upload.id, upload.fileName)}
             loading={running}
             disabled={detail.isPending || detail.isError}
-            icon={<RotateCcw className="size-4" aria-hidden />}
+            icon={RotateCcw}
           >
             {running ? "Analysing…" : "Analyse again"}
           </Button>

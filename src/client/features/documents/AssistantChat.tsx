@@ -1,8 +1,10 @@
 import { Markdown } from "@client/components/Markdown";
-import { Button } from "@client/components/ui/Button";
+import { Button, buttonIcon } from "@client/components/ui/Button";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { controlClasses } from "@client/components/ui/Field";
+import { IconTile } from "@client/components/ui/IconTile";
+import type { LabelIcon } from "@client/components/ui/label-icon";
 import { useToast } from "@client/components/ui/Toast";
 import { AllowanceNote } from "@client/components/uploads/AllowanceNote";
 import { AttachmentChips, AttachmentLink } from "@client/components/uploads/AttachmentChip";
@@ -203,7 +205,7 @@ function TypingIndicator({ label }: { label: string }) {
   );
 }
 
-function ChoiceButton({ children, onClick, icon }: { children: ReactNode; onClick: () => void; icon?: ReactNode }) {
+function ChoiceButton({ children, onClick, icon }: { children: ReactNode; onClick: () => void; icon?: LabelIcon }) {
   return (
     <button
       type="button"
@@ -213,7 +215,7 @@ function ChoiceButton({ children, onClick, icon }: { children: ReactNode; onClic
         "transition-colors duration-150 ease-out hover:border-primary-600 hover:bg-primary-50",
       )}
     >
-      {icon}
+      {buttonIcon(icon)}
       {children}
     </button>
   );
@@ -409,15 +411,10 @@ export function AssistantChat({
 
   const analysisChoices = (
     <>
-      <Button
-        size="sm"
-        onClick={openCaseAboutFile}
-        loading={openCase.isPending}
-        icon={<MessagesSquare className="size-4" aria-hidden />}
-      >
+      <Button size="sm" onClick={openCaseAboutFile} loading={openCase.isPending} icon={MessagesSquare}>
         Open a case about this document
       </Button>
-      <ChoiceButton onClick={analyseAnother} icon={<FileSearch className="size-4" aria-hidden />}>
+      <ChoiceButton onClick={analyseAnother} icon={FileSearch}>
         Analyse another document
       </ChoiceButton>
     </>
@@ -428,10 +425,10 @@ export function AssistantChat({
     if (stage === "intro") {
       choices = (
         <>
-          <ChoiceButton onClick={create} icon={<FilePlus2 className="size-4" aria-hidden />}>
+          <ChoiceButton onClick={create} icon={FilePlus2}>
             Create a document
           </ChoiceButton>
-          <ChoiceButton onClick={analyse} icon={<FileSearch className="size-4" aria-hidden />}>
+          <ChoiceButton onClick={analyse} icon={FileSearch}>
             Analyse a document
           </ChoiceButton>
         </>
@@ -491,7 +488,7 @@ export function AssistantChat({
           <Button onClick={onShowTemplates} size="sm">
             Continue in Document Templates
           </Button>
-          <ChoiceButton onClick={restart} icon={<RotateCcw className="size-4" aria-hidden />}>
+          <ChoiceButton onClick={restart} icon={RotateCcw}>
             Start again
           </ChoiceButton>
         </>
@@ -500,16 +497,10 @@ export function AssistantChat({
       choices = (
         <div className="w-full space-y-3">
           <div className="flex flex-wrap items-center gap-2">
-            <FilePickerButton
-              onFiles={chooseFiles}
-              multiple={false}
-              variant="primary"
-              size="sm"
-              icon={<Upload className="size-4" aria-hidden />}
-            >
+            <FilePickerButton onFiles={chooseFiles} multiple={false} variant="primary" size="sm" icon={Upload}>
               Choose a file
             </FilePickerButton>
-            <ChoiceButton onClick={create} icon={<FilePlus2 className="size-4" aria-hidden />}>
+            <ChoiceButton onClick={create} icon={FilePlus2}>
               Create a document instead
             </ChoiceButton>
           </div>
@@ -521,16 +512,13 @@ export function AssistantChat({
       );
     } else if (stage === "uploading") {
       choices = (
-        <ChoiceButton
-          onClick={() => uploads.items[0] && cancelUpload(uploads.items[0].id)}
-          icon={<X className="size-4" aria-hidden />}
-        >
+        <ChoiceButton onClick={() => uploads.items[0] && cancelUpload(uploads.items[0].id)} icon={X}>
           Cancel upload
         </ChoiceButton>
       );
     } else if (stage === "analysing") {
       choices = (
-        <ChoiceButton onClick={stopAnalysis} icon={<X className="size-4" aria-hidden />}>
+        <ChoiceButton onClick={stopAnalysis} icon={X}>
           Stop
         </ChoiceButton>
       );
@@ -540,11 +528,11 @@ export function AssistantChat({
       choices = (
         <>
           {file ? (
-            <Button size="sm" onClick={analyseAgain} icon={<RotateCcw className="size-4" aria-hidden />}>
+            <Button size="sm" onClick={analyseAgain} icon={RotateCcw}>
               Analyse again
             </Button>
           ) : null}
-          <ChoiceButton onClick={analyseAnother} icon={<FileSearch className="size-4" aria-hidden />}>
+          <ChoiceButton onClick={analyseAnother} icon={FileSearch}>
             Analyse another document
           </ChoiceButton>
         </>
@@ -564,15 +552,13 @@ export function AssistantChat({
     <DropZone onFiles={chooseFiles} disabled={stage !== "upload" || Boolean(typing)} label="Drop the file here">
       <Card className="overflow-hidden">
         <div className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
-          <span className="rounded-full bg-primary-100 p-2 text-primary-900">
-            <Bot className="size-5" aria-hidden />
-          </span>
+          <IconTile icon={Bot} className="rounded-full bg-primary-100 p-2 text-primary-900" />
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold text-slate-900">Document Assistant</h2>
             <p className="text-sm text-slate-600">Creates a document from your answers, or reads one you upload.</p>
           </div>
           {stage !== "intro" ? (
-            <Button variant="ghost" size="sm" onClick={restart} icon={<RotateCcw className="size-4" aria-hidden />}>
+            <Button variant="ghost" size="sm" onClick={restart} icon={RotateCcw}>
               Restart
             </Button>
           ) : null}
@@ -583,12 +569,7 @@ export function AssistantChat({
               <Bubble key={line.id} line={line}>
                 {line.extra === "premium" ? (
                   <div className="mt-3">
-                    <ButtonLink
-                      to="/dashboard/premium"
-                      variant="premium"
-                      size="sm"
-                      icon={<Crown className="size-4" aria-hidden />}
-                    >
+                    <ButtonLink to="/dashboard/premium" variant="premium" size="sm" icon={Crown}>
                       See Premium
                     </ButtonLink>
                   </div>

@@ -8,29 +8,30 @@ export interface DeleteMutation {
   isPending: boolean;
 }
 
+const PAST = { delete: "deleted", discard: "discarded" } as const;
+
+const capitalized = (word: string) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
 /**
- * Asks before deleting one of the member's things, deletes it with `remove`, and says how it went:
- * `deleted` as a toast and the dialog closes, or the server's message (else `failed`) while it stays open.
+ * Asks before deleting (or discarding) one of the member's things, a `noun` ('file', 'draft'), deletes
+ * it with `remove`, and says how it went: 'File deleted.' as a toast and the dialog closes, or the
+ * server's message (else 'The file could not be deleted.') while it stays open.
  */
 export function DeleteConfirm({
   itemKey,
   remove,
   onClose,
-  title,
-  confirmLabel,
+  noun,
+  verb = "delete",
   cancelLabel,
-  deleted,
-  failed,
   children,
 }: {
   itemKey: string;
   remove: DeleteMutation;
   onClose: () => void;
-  title: string;
-  confirmLabel: string;
+  noun: string;
+  verb?: keyof typeof PAST;
   cancelLabel?: string;
-  deleted: string;
-  failed: string;
   children: ReactNode;
 }) {
   const toast = useToast();
@@ -38,17 +39,17 @@ export function DeleteConfirm({
     <ConfirmDialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={title}
-      confirmLabel={confirmLabel}
+      title={`${capitalized(verb)} this ${noun}?`}
+      confirmLabel={`${capitalized(verb)} ${noun}`}
       cancelLabel={cancelLabel}
       pending={remove.isPending}
       onConfirm={() =>
         remove.mutate(itemKey, {
           onSuccess: () => {
-            toast.success(deleted);
+            toast.success(`${capitalized(noun)} ${PAST[verb]}.`);
             onClose();
           },
-          onError: (error) => toast.error(error.message || failed),
+          onError: (error) => toast.error(error.message || `The ${noun} could not be ${PAST[verb]}. Please try again.`),
         })
       }
     >

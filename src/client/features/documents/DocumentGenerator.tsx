@@ -12,7 +12,7 @@ import { getTemplate } from "@shared/templates/template-list";
 import type { Answers, DocumentTemplate } from "@shared/templates/types";
 import { reviewItems, validateAll, visibleFields } from "@shared/templates/validation";
 import { ArrowLeft, ArrowRight, CheckCircle2, FileCheck2, Info, PencilLine, RotateCcw } from "lucide-react";
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { DownloadStep } from "./DownloadStep";
 import { useDeleteDraft, useGenerateDocument } from "./documents-api";
 import { type GeneratorController, STEP_LABELS } from "./generator-state";
@@ -45,6 +45,31 @@ function DraftStatusText({ status }: { status: DraftStatus }) {
       {status === "saved" ? <CheckCircle2 className="size-4 text-green-700" aria-hidden /> : null}
       {text}
     </p>
+  );
+}
+
+/** Under a step: the way back on the left; the draft's status and the way on (`children`) on the right. */
+function StepNav({
+  back,
+  onBack,
+  draftStatus,
+  children,
+}: {
+  back: string;
+  onBack: () => void;
+  draftStatus: DraftStatus;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <Button variant="secondary" onClick={onBack} icon={ArrowLeft}>
+        {back}
+      </Button>
+      <div className="flex flex-1 flex-wrap items-center justify-end gap-3">
+        <DraftStatusText status={draftStatus} />
+        {children}
+      </div>
+    </div>
   );
 }
 
@@ -97,18 +122,12 @@ function FormStep({
           />
         ))}
       </Card>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="secondary" onClick={onBack} icon={<ArrowLeft className="size-4" aria-hidden />}>
-          Back
+      <StepNav back="Back" onBack={onBack} draftStatus={draftStatus}>
+        <Button type="submit">
+          Next
+          <ArrowRight className="size-4" aria-hidden />
         </Button>
-        <div className="flex flex-1 flex-wrap items-center justify-end gap-3">
-          <DraftStatusText status={draftStatus} />
-          <Button type="submit">
-            Next
-            <ArrowRight className="size-4" aria-hidden />
-          </Button>
-        </div>
-      </div>
+      </StepNav>
     </form>
   );
 }
@@ -139,7 +158,7 @@ function ReviewStep({
       <Card className="p-5 sm:p-6">
         <div className="mb-3 flex items-center justify-between gap-3">
           <h3 className="font-semibold text-slate-900">Your answers</h3>
-          <Button variant="ghost" size="sm" onClick={onEdit} icon={<PencilLine className="size-4" aria-hidden />}>
+          <Button variant="ghost" size="sm" onClick={onEdit} icon={PencilLine}>
             Edit answers
           </Button>
         </div>
@@ -169,17 +188,11 @@ function ReviewStep({
           </ul>
         </section>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button variant="secondary" onClick={onEdit} icon={<ArrowLeft className="size-4" aria-hidden />}>
-          Edit
+      <StepNav back="Edit" onBack={onEdit} draftStatus={draftStatus}>
+        <Button onClick={onGenerate} icon={<FileCheck2 className="size-5" aria-hidden />}>
+          Generate Document
         </Button>
-        <div className="flex flex-1 flex-wrap items-center justify-end gap-3">
-          <DraftStatusText status={draftStatus} />
-          <Button onClick={onGenerate} icon={<FileCheck2 className="size-5" aria-hidden />}>
-            Generate Document
-          </Button>
-        </div>
-      </div>
+      </StepNav>
     </div>
   );
 }
@@ -218,12 +231,7 @@ function DraftOfferDialog({
       size="sm"
       footer={
         <>
-          <Button
-            variant="secondary"
-            onClick={onStartOver}
-            loading={startingOver}
-            icon={<RotateCcw className="size-4" aria-hidden />}
-          >
+          <Button variant="secondary" onClick={onStartOver} loading={startingOver} icon={RotateCcw}>
             Start over
           </Button>
           <Button onClick={onResume}>Resume draft</Button>

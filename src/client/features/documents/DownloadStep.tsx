@@ -10,6 +10,43 @@ import { DOWNLOAD_FORMATS, downloadUrl, type ReviewRequestResult } from "./docum
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
 import { formatFee, reviewFeeCents } from "./template-info";
 
+/** The offer of an attorney's review of the document: what it costs, or that it was requested. */
+function ReviewOffer({ document, onRequest }: { document: DocumentDetail; onRequest: () => void }) {
+  const fee = reviewFeeCents(document.templateId);
+  return (
+    <Card className="space-y-3 border-primary-200 bg-primary-50/60 p-5">
+      <h3 className="flex items-center gap-2 font-semibold text-primary-950">
+        <Scale className="size-5" aria-hidden />
+        Want an attorney to check it?
+      </h3>
+      {document.review ? (
+        <p className="text-slate-700">
+          <span className="font-semibold text-slate-900">Attorney review requested.</span> An attorney will contact you
+          within 2 business days to confirm the fee
+          {document.review.feeCents !== null ? ` (${formatFee(document.review.feeCents)})` : ""} before any work starts.
+        </p>
+      ) : (
+        <>
+          <p className="text-slate-700">
+            An attorney from our referral network can review this document
+            {fee !== null ? (
+              <>
+                {" "}
+                for <span className="font-semibold text-slate-900">{formatFee(fee)}</span>
+              </>
+            ) : null}
+            . They contact you within 2 business days to confirm the fee before any work. LawGuide is not a law firm,
+            and no attorney-client relationship exists until an attorney agrees to take your matter.
+          </p>
+          <Button variant="secondary" onClick={onRequest}>
+            Request attorney review
+          </Button>
+        </>
+      )}
+    </Card>
+  );
+}
+
 /** Step 3: the finished document, its preview, the three downloads and an optional attorney review. */
 export function DownloadStep({
   document,
@@ -23,7 +60,6 @@ export function DownloadStep({
   const [showPreview, setShowPreview] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
   const previewId = useId();
-  const fee = reviewFeeCents(document.templateId);
   const preview = document.content.slice(0, UI_LIMITS.documentPreviewChars);
   const truncated = document.content.length > preview.length;
 
@@ -50,7 +86,7 @@ export function DownloadStep({
                 href={downloadUrl(document.id, format)}
                 download={`${document.fileName}.${format}`}
                 variant={format === "txt" ? "primary" : "secondary"}
-                icon={<Download className="size-4" aria-hidden />}
+                icon={Download}
                 aria-label={`Download as ${label}`}
               >
                 {label}
@@ -66,7 +102,7 @@ export function DownloadStep({
             aria-expanded={showPreview}
             aria-controls={previewId}
             onClick={() => setShowPreview((open) => !open)}
-            icon={showPreview ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+            icon={showPreview ? EyeOff : Eye}
             className="-ml-3 text-primary-900"
           >
             {showPreview ? "Hide preview" : "Preview"}
@@ -83,40 +119,10 @@ export function DownloadStep({
         </div>
       </Card>
 
-      <Card className="space-y-3 border-primary-200 bg-primary-50/60 p-5">
-        <h3 className="flex items-center gap-2 font-semibold text-primary-950">
-          <Scale className="size-5" aria-hidden />
-          Want an attorney to check it?
-        </h3>
-        {document.review ? (
-          <p className="text-slate-700">
-            <span className="font-semibold text-slate-900">Attorney review requested.</span> An attorney will contact
-            you within 2 business days to confirm the fee
-            {document.review.feeCents !== null ? ` (${formatFee(document.review.feeCents)})` : ""} before any work
-            starts.
-          </p>
-        ) : (
-          <>
-            <p className="text-slate-700">
-              An attorney from our referral network can review this document
-              {fee !== null ? (
-                <>
-                  {" "}
-                  for <span className="font-semibold text-slate-900">{formatFee(fee)}</span>
-                </>
-              ) : null}
-              . They contact you within 2 business days to confirm the fee before any work. LawGuide is not a law firm,
-              and no attorney-client relationship exists until an attorney agrees to take your matter.
-            </p>
-            <Button variant="secondary" onClick={() => setReviewOpen(true)}>
-              Request attorney review
-            </Button>
-          </>
-        )}
-      </Card>
+      <ReviewOffer document={document} onRequest={() => setReviewOpen(true)} />
 
       <div className="flex justify-end">
-        <Button variant="secondary" onClick={onCreateAnother} icon={<FilePlus2 className="size-4" aria-hidden />}>
+        <Button variant="secondary" onClick={onCreateAnother} icon={FilePlus2}>
           Create another document
         </Button>
       </div>

@@ -1,44 +1,45 @@
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { IconTile } from "@client/components/ui/IconTile";
 import { PagedList, type PagedQuery } from "@client/components/ui/PagedList";
+import { cn } from "@client/lib/cn";
 import { type LucideIcon, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { DeleteConfirm, type DeleteMutation } from "./DeleteConfirm";
 
-/** What the delete confirmation of an `ItemList` says; `body` says what deleting the item at hand means. */
-export interface DeleteTexts<T> {
-  title: string;
-  confirmLabel: string;
-  deleted: string;
-  failed: string;
-  body: (item: T) => ReactNode;
+/** What an item of an `ItemList` can ask for: its dialog, or to be deleted (after a confirmation). */
+export interface ItemActions<T> {
+  open: (item: T) => void;
+  remove: (item: T) => void;
 }
 
 /**
  * One of the member's lists (generated documents, uploaded files), a page at a time: a note with
- * `emptyIcon` when there is nothing yet, and each item deletable after a confirmation. `renderItem`
- * gets the function that asks to delete an item.
+ * `empty.icon` when there is nothing yet, and each item deletable after a confirmation that says
+ * `deleteBody`, or opened in the dialog `renderOpened` draws. `noun` names an item, then several
+ * (read in the list's loading and error texts).
  */
 export function ItemList<T extends { id: string }>({
   query,
-  noun,
-  emptyIcon: EmptyIcon,
-  emptyText,
   remove,
-  deleteTexts,
+  noun: [one, many],
+  empty,
+  deleteBody,
   renderItem,
+  renderOpened,
 }: {
   query: PagedQuery & { data?: { pages: readonly { items: readonly T[] }[] } | undefined };
-  noun: string;
-  emptyIcon: LucideIcon;
-  emptyText: ReactNode;
   remove: DeleteMutation;
-  deleteTexts: DeleteTexts<T>;
-  renderItem: (item: T, onDelete: (item: T) => void) => ReactNode;
+  noun: readonly [one: string, many: string];
+  empty: { icon: LucideIcon; text: ReactNode };
+  deleteBody: (item: T) => ReactNode;
+  renderItem: (item: T, actions: ItemActions<T>) => ReactNode;
+  renderOpened: (item: T, close: () => void) => ReactNode;
 }) {
+  const [opened, setOpened] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const { body, ...texts } = deleteTexts;
+  const actions: ItemActions<T> = { open: setOpened, remove: setDeleting };
 
   return (
     <>
@@ -46,62 +47,81 @@ export function ItemList<T extends { id: string }>({
         query={query}
         items={items}
         itemKey={(item) => item.id}
-        noun={noun}
+        noun={many}
         skeletonRows={2}
         empty={
           <Card className="flex items-start gap-3 p-5 text-slate-700">
-            <EmptyIcon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-            <p>{emptyText}</p>
+            <empty.icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+            <p>{empty.text}</p>
           </Card>
         }
-        renderItem={(item) => renderItem(item, setDeleting)}
+        renderItem={(item) => renderItem(item, actions)}
       />
+      {opened ? renderOpened(opened, () => setOpened(null)) : null}
       {deleting ? (
-        <DeleteConfirm itemKey={deleting.id} remove={remove} onClose={() => setDeleting(null)} {...texts}>
-          {body(deleting)}
+        <DeleteConfirm itemKey={deleting.id} remove={remove} onClose={() => setDeleting(null)} noun={one}>
+          {deleteBody(deleting)}
         </DeleteConfirm>
       ) : null}
     </>
   );
 }
 
+/** What heads an item: its icon, its title, and the id of its heading (which names the item). */
+interface ItemTitle {
+  icon: LucideIcon;
+  title: string;
+  titleId: string;
+}
+
 /**
- * An item of those lists as a card: its icon, title (`titleId` names the article), `details` and
- * `badge` on top, then `children`, then the row of `actions`.
+ * An item's heading row: its icon in a tile, its title with `children` under it, and `aside` at
+ * the end. `large` for the cards of a grid.
+ */
+export function ItemHeading({
+  icon,
+  title,
+  titleId,
+  large = false,
+  aside,
+  children,
+}: ItemTitle & { large?: boolean; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <IconTile
+        icon={icon}
+        className={cn("bg-primary-50 text-primary-800", large ? "rounded-xl p-2.5" : "rounded-lg p-2")}
+        iconClassName={large ? "size-6" : "size-5"}
+      />
+      <div className={cn("min-w-0 flex-1", large && "space-y-1.5")}>
+        {/* File names can be one long word. */}
+        <h3 id={titleId} className={cn("font-semibold leading-snug text-slate-900", large ? "text-lg" : "break-words")}>
+          {title}
+        </h3>
+        {children}
+      </div>
+      {aside}
+    </div>
+  );
+}
+
+/**
+ * An item of those lists as a card: its heading with `details` and `badge`, then `children`, then
+ * the row of `actions`.
  */
 export function ItemCard({
-  titleId,
-  icon: Icon,
-  title,
   details,
   badge,
   children,
   actions,
-}: {
-  titleId: string;
-  icon: LucideIcon;
-  title: string;
-  details: ReactNode;
-  badge?: ReactNode;
-  children?: ReactNode;
-  actions: ReactNode;
-}) {
+  ...heading
+}: ItemTitle & { details: ReactNode; badge?: ReactNode; children?: ReactNode; actions: ReactNode }) {
   return (
     <Card className="p-4 sm:p-5">
-      <article aria-labelledby={titleId} className="space-y-3">
-        <div className="flex items-start gap-3">
-          <span className="rounded-lg bg-primary-50 p-2 text-primary-800">
-            <Icon className="size-5" aria-hidden />
-          </span>
-          <div className="min-w-0 flex-1">
-            {/* File names can be one long word. */}
-            <h3 id={titleId} className="break-words font-semibold leading-snug text-slate-900">
-              {title}
-            </h3>
-            {details}
-          </div>
-          {badge}
-        </div>
+      <article aria-labelledby={heading.titleId} className="space-y-3">
+        <ItemHeading {...heading} aside={badge}>
+          {details}
+        </ItemHeading>
         {children}
         <div className="flex flex-wrap items-center gap-2">{actions}</div>
       </article>
@@ -116,7 +136,7 @@ export function DeleteButton({ name, onClick }: { name: string; onClick: () => v
       variant="ghost"
       size="sm"
       onClick={onClick}
-      icon={<Trash2 className="size-4" aria-hidden />}
+      icon={Trash2}
       className="text-red-800 hover:bg-red-50 hover:text-red-900"
       aria-label={`Delete ${name}`}
     >

@@ -1,6 +1,7 @@
 import { Badge } from "@client/components/ui/Badge";
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { IconTile } from "@client/components/ui/IconTile";
 import { Tabs } from "@client/components/ui/Tabs";
 import { formatDate, formatDateTime } from "@client/lib/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
@@ -9,20 +10,12 @@ import { Download, FileText, PencilLine, Scale } from "lucide-react";
 import { useState } from "react";
 import { DeleteConfirm } from "./DeleteConfirm";
 import { DOWNLOAD_FORMATS, downloadUrl, useDeleteDocument, useDeleteDraft, useDocumentsList } from "./documents-api";
-import { DeleteButton, ItemCard, ItemList } from "./ItemList";
+import { DeleteButton, type ItemActions, ItemCard, ItemList } from "./ItemList";
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
 import { formatFee } from "./template-info";
 import { UploadedFiles } from "./UploadedFiles";
 
-function DocumentRow({
-  item,
-  onReview,
-  onDelete,
-}: {
-  item: DocumentSummary;
-  onReview: () => void;
-  onDelete: () => void;
-}) {
+function DocumentRow({ item, actions }: { item: DocumentSummary; actions: ItemActions<DocumentSummary> }) {
   return (
     <ItemCard
       titleId={`document-${item.id}-title`}
@@ -31,8 +24,7 @@ function DocumentRow({
       details={<p className="text-sm text-slate-600">Created {formatDate(item.createdAt)}</p>}
       badge={
         item.review ? (
-          <Badge tone="indigo" className="shrink-0">
-            <Scale className="size-3" aria-hidden />
+          <Badge tone="indigo" icon={Scale} className="shrink-0">
             {item.review.status === "pending" ? "Review pending" : `Review ${item.review.status}`}
           </Badge>
         ) : null
@@ -46,7 +38,7 @@ function DocumentRow({
               download={`${item.fileName}.${format}`}
               variant="secondary"
               size="sm"
-              icon={<Download className="size-4" aria-hidden />}
+              icon={Download}
               aria-label={`Download ${item.title} as ${label}`}
             >
               {label}
@@ -57,14 +49,14 @@ function DocumentRow({
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={onReview}
-                icon={<Scale className="size-4" aria-hidden />}
+                onClick={() => actions.open(item)}
+                icon={Scale}
                 aria-label={`Request attorney review of ${item.title}`}
               >
                 Request attorney review
               </Button>
             )}
-            <DeleteButton name={item.title} onClick={onDelete} />
+            <DeleteButton name={item.title} onClick={() => actions.remove(item)} />
           </div>
         </>
       }
@@ -99,16 +91,8 @@ export function MyDocuments() {
         value={tab}
         onChange={setTab}
         items={[
-          {
-            value: "generated",
-            label: "Generated",
-            panel: <GeneratedDocuments />,
-          },
-          {
-            value: "uploaded",
-            label: "Uploaded files",
-            panel: <UploadedFiles />,
-          },
+          { value: "generated", label: "Generated", panel: <GeneratedDocuments /> },
+          { value: "uploaded", label: "Uploaded files", panel: <UploadedFiles /> },
         ]}
       />
     </section>
@@ -119,36 +103,65 @@ export function MyDocuments() {
 function GeneratedDocuments() {
   const list = useDocumentsList();
   const remove = useDeleteDocument();
-  const [reviewing, setReviewing] = useState<DocumentSummary | null>(null);
-
   return (
-    <>
-      <ItemList
-        query={list}
-        noun="documents"
-        emptyIcon={FileText}
-        emptyText="No documents yet. Documents you generate are kept here, so you can download them again at any time."
-        remove={remove}
-        deleteTexts={{
-          title: "Delete this document?",
-          confirmLabel: "Delete document",
-          deleted: "Document deleted.",
-          failed: "The document could not be deleted. Please try again.",
-          body: (document) => (
-            <p>
-              {document.title}, created {formatDate(document.createdAt)}, will be deleted. You will not be able to
-              download it again. This cannot be undone.
-            </p>
-          ),
-        }}
-        renderItem={(item, onDelete) => (
-          <DocumentRow item={item} onReview={() => setReviewing(item)} onDelete={() => onDelete(item)} />
-        )}
-      />
-      {reviewing ? (
-        <ReviewRequestDialog document={reviewing} open onOpenChange={(open) => !open && setReviewing(null)} />
-      ) : null}
-    </>
+    <ItemList
+      query={list}
+      remove={remove}
+      noun={["document", "documents"]}
+      empty={{
+        icon: FileText,
+        text: "No documents yet. Documents you generate are kept here, so you can download them again at any time.",
+      }}
+      deleteBody={(document) => (
+        <p>
+          {document.title}, created {formatDate(document.createdAt)}, will be deleted. You will not be able to download
+          it again. This cannot be undone.
+        </p>
+      )}
+      renderItem={(item, actions) => <DocumentRow item={item} actions={actions} />}
+      renderOpened={(document, close) => (
+        <ReviewRequestDialog document={document} open onOpenChange={(open) => !open && close()} />
+      )}
+    />
+  );
+}
+
+/** One draft in progress: its template, when it was last saved, and Discard or Resume. */
+function DraftCard({
+  draft,
+  name,
+  onDiscard,
+  onResume,
+}: {
+  draft: DocumentDraft;
+  name: string;
+  onDiscard: () => void;
+  onResume: () => void;
+}) {
+  const titleId = `draft-${draft.templateId}-title`;
+  const actions = [
+    { label: "Discard", variant: "ghost", run: onDiscard },
+    { label: "Resume", variant: "secondary", run: onResume },
+  ] as const;
+  return (
+    <Card className="p-4 sm:p-5">
+      <article aria-labelledby={titleId} className="flex flex-wrap items-center gap-3">
+        <IconTile icon={PencilLine} className="rounded-lg bg-slate-100 p-2 text-slate-700" />
+        <div className="min-w-0 flex-1 basis-48">
+          <h3 id={titleId} className="font-semibold leading-snug text-slate-900">
+            {name}
+          </h3>
+          <p className="text-sm text-slate-600">Last saved {formatDateTime(draft.updatedAt)}</p>
+        </div>
+        <div className="flex gap-2">
+          {actions.map(({ label, variant, run }) => (
+            <Button key={label} variant={variant} size="sm" onClick={run} aria-label={`${label} the ${name} draft`}>
+              {label}
+            </Button>
+          ))}
+        </div>
+      </article>
+    </Card>
   );
 }
 
@@ -171,55 +184,25 @@ export function DraftsInProgress({
         Drafts in progress
       </h2>
       <ul className="space-y-3">
-        {drafts.map((draft) => {
-          const titleId = `draft-${draft.templateId}-title`;
-          return (
-            <li key={draft.templateId}>
-              <Card className="p-4 sm:p-5">
-                <article aria-labelledby={titleId} className="flex flex-wrap items-center gap-3">
-                  <span className="rounded-lg bg-slate-100 p-2 text-slate-700">
-                    <PencilLine className="size-5" aria-hidden />
-                  </span>
-                  <div className="min-w-0 flex-1 basis-48">
-                    <h3 id={titleId} className="font-semibold leading-snug text-slate-900">
-                      {nameOf(draft)}
-                    </h3>
-                    <p className="text-sm text-slate-600">Last saved {formatDateTime(draft.updatedAt)}</p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setDiscarding(draft)}
-                      aria-label={`Discard the ${nameOf(draft)} draft`}
-                    >
-                      Discard
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => onResume(draft)}
-                      aria-label={`Resume the ${nameOf(draft)} draft`}
-                    >
-                      Resume
-                    </Button>
-                  </div>
-                </article>
-              </Card>
-            </li>
-          );
-        })}
+        {drafts.map((draft) => (
+          <li key={draft.templateId}>
+            <DraftCard
+              draft={draft}
+              name={nameOf(draft)}
+              onDiscard={() => setDiscarding(draft)}
+              onResume={() => onResume(draft)}
+            />
+          </li>
+        ))}
       </ul>
       {discarding ? (
         <DeleteConfirm
           itemKey={discarding.templateId}
           remove={discard}
           onClose={() => setDiscarding(null)}
-          title="Discard this draft?"
-          confirmLabel="Discard draft"
+          noun="draft"
+          verb="discard"
           cancelLabel="Keep draft"
-          deleted="Draft discarded."
-          failed="The draft could not be discarded. Please try again."
         >
           <p>The answers you saved for the {nameOf(discarding)} will be deleted.</p>
         </DeleteConfirm>

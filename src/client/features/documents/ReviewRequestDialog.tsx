@@ -1,46 +1,31 @@
-import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
-import { useToast } from "@client/components/ui/Toast";
+import { AttorneyRequestDialog } from "@client/components/AttorneyRequestDialog";
+import type { DialogOpenState } from "@client/components/ui/Dialog";
 import type { DocumentSummary } from "@shared/schemas/documents";
-import { Scale } from "lucide-react";
 import { type ReviewRequestResult, useRequestReview } from "./documents-api";
 import { formatFee, reviewFeeCents } from "./template-info";
 
 /** Ask for an attorney to review a generated document, after saying what that costs and means. */
 export function ReviewRequestDialog({
   document,
-  open,
-  onOpenChange,
   onRequested,
-}: {
+  ...dialog
+}: DialogOpenState & {
   document: Pick<DocumentSummary, "id" | "title" | "templateId">;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onRequested?: (result: ReviewRequestResult) => void;
 }) {
   const request = useRequestReview();
-  const toast = useToast();
   const fee = reviewFeeCents(document.templateId);
-  const confirm = () =>
-    request.mutate(document.id, {
-      onSuccess: (result) => {
-        toast.success(result.message || "Your review request was sent.");
-        onRequested?.(result);
-        onOpenChange(false);
-      },
-      onError: (error) => toast.error(error.message || "Your request could not be sent. Please try again."),
-    });
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <AttorneyRequestDialog
+      {...dialog}
       title="Request attorney review"
       description={document.title}
-      size="md"
-      tone="primary"
       confirmLabel="Request review"
-      confirmIcon={<Scale className="size-4" aria-hidden />}
-      onConfirm={confirm}
+      send={(handlers) => request.mutate(document.id, handlers)}
       pending={request.isPending}
+      sent="Your review request was sent."
+      failed={(error) => error.message || "Your request could not be sent. Please try again."}
+      onSent={onRequested}
     >
       <div className="space-y-4">
         {fee !== null ? (
@@ -65,6 +50,6 @@ export function ReviewRequestDialog({
           matter.
         </p>
       </div>
-    </ConfirmDialog>
+    </AttorneyRequestDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { controlClasses, FieldMessages, Input, RequiredMark, Textarea } from "@client/components/ui/Field";
 import { cn } from "@client/lib/cn";
 import type { AnswerValue, TemplateField } from "@shared/templates/types";
-import { type ReactNode, useId } from "react";
+import { type ChangeEvent, type ReactNode, useId } from "react";
 
 /** Longest text an answer may hold (the API's limit). */
 const MAX_TEXT = 20_000;
@@ -174,31 +174,35 @@ export function TemplateFieldInput({ field, value, error, onChange }: FieldInput
     );
   }
 
+  // The controls that hold text: the answer shown as text, and typed back as text.
+  const text = {
+    ...common,
+    value: asText(value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onChange(event.target.value),
+  };
+  // Numbers and amounts are typed as text (no spinner), with the keyboard that suits them.
+  const typedNumber = (inputMode: "numeric" | "decimal", placeholder: string | undefined) =>
+    ({ ...text, type: "text", inputMode, autoComplete: "off", placeholder }) as const;
+
   let control: ReactNode;
   switch (field.type) {
     case "textarea":
     case "address":
       control = (
         <Textarea
-          {...common}
+          {...text}
           rows={field.type === "address" ? 3 : 4}
           maxLength={MAX_TEXT}
           placeholder={field.placeholder}
           autoComplete={field.type === "address" ? "street-address" : "off"}
-          value={asText(value)}
-          onChange={(event) => onChange(event.target.value)}
-          className="scroll-mt-24 scroll-mb-28 min-h-20 resize-y [field-sizing:content]"
+          className={cn(common.className, "min-h-20 resize-y [field-sizing:content]")}
         />
       );
       break;
     case "select":
       control = (
-        <select
-          {...common}
-          value={asText(value)}
-          onChange={(event) => onChange(event.target.value)}
-          className={cn(controlClasses, "h-11 scroll-mt-24 scroll-mb-28 pr-8")}
-        >
+        <select {...text} className={cn(controlClasses, "h-11", common.className, "pr-8")}>
           <option value="">Select…</option>
           {(field.options ?? []).map((option) => (
             <option key={option} value={option}>
@@ -209,28 +213,11 @@ export function TemplateFieldInput({ field, value, error, onChange }: FieldInput
       );
       break;
     case "date":
-      control = (
-        <Input
-          {...common}
-          type="date"
-          value={asText(value)}
-          onChange={(event) => onChange(event.target.value)}
-          className="scroll-mt-24 scroll-mb-28 sm:max-w-60"
-        />
-      );
+      control = <Input {...text} type="date" className={cn(common.className, "sm:max-w-60")} />;
       break;
     case "number":
       control = (
-        <Input
-          {...common}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={field.placeholder}
-          value={asText(value)}
-          onChange={(event) => onChange(event.target.value)}
-          className="scroll-mt-24 scroll-mb-28 sm:max-w-60"
-        />
+        <Input {...typedNumber("numeric", field.placeholder)} className={cn(common.className, "sm:max-w-60")} />
       );
       break;
     case "currency":
@@ -243,29 +230,14 @@ export function TemplateFieldInput({ field, value, error, onChange }: FieldInput
             $
           </span>
           <Input
-            {...common}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={field.placeholder?.replace(/^e\.g\.\s*/, "")}
-            value={asText(value)}
-            onChange={(event) => onChange(event.target.value)}
-            className="scroll-mt-24 scroll-mb-28 pl-7"
+            {...typedNumber("decimal", field.placeholder?.replace(/^e\.g\.\s*/, ""))}
+            className={cn(common.className, "pl-7")}
           />
         </div>
       );
       break;
     default:
-      control = (
-        <Input
-          {...common}
-          type="text"
-          maxLength={MAX_TEXT}
-          placeholder={field.placeholder}
-          value={asText(value)}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      control = <Input {...text} type="text" maxLength={MAX_TEXT} placeholder={field.placeholder} />;
   }
 
   return (

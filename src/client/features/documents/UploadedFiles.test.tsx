@@ -1,4 +1,4 @@
-import type { UploadDetail, UploadSummary } from "@shared/schemas/uploads";
+import type { UploadSummary } from "@shared/schemas/uploads";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { fakeApi, json, sessionUser } from "@tests/factories/fake-api";
@@ -32,6 +32,21 @@ async function openUploads(user: ReturnType<typeof userEvent.setup>) {
   const mine = await screen.findByRole("region", { name: "My documents" });
   await user.click(within(mine).getByRole("tab", { name: "Uploaded files" }));
   return within(mine).getByRole("tabpanel", { name: "Uploaded files" });
+}
+
+/**
+ * Lists `file` (stored with `analysis`), presses its `button` ('Analyse', 'Analyse again') and gives
+ * the analysis dialog, with the stream the server answers a new analysis of the file with.
+ */
+async function openAnalysis(file: UploadSummary, analysis: string | null, button: string) {
+  const api = renderMine([file]);
+  api.routes[`GET /api/uploads/${file.id}`] = () => json({ upload: { ...file, analysis } });
+  const stream = eventStream();
+  api.routes[`POST /api/uploads/${file.id}/analysis`] = () => stream.response;
+  const user = userEvent.setup();
+  const panel = await openUploads(user);
+  await user.click(await within(panel).findByRole("button", { name: `${button}: ${file.fileName}` }));
+  return { api, stream, user, dialog: screen.getByRole("dialog", { name: `Analysis of ${file.fileName}` }) };
 }
 
 const row = (panel: HTMLElement, name: string) => within(panel).getByRole("article", { name });
@@ -87,16 +102,9 @@ describe("My documents: uploaded files", () => {
   });
 
   it("shows the stored analysis, and analyses again on request", async () => {
-    const api = renderMine([lease]);
-    const stored: UploadDetail = { ...lease, analysis: "## Document Analysis: lease.pdf\n\nThe first reading." };
-    api.routes["GET /api/uploads/lease"] = () => json({ upload: stored });
-    const stream = eventStream();
-    api.routes["POST /api/uploads/lease/analysis"] = () => stream.response;
-    const user = userEvent.setup();
-    const panel = await openUploads(user);
-    await user.click(await within(panel).findByRole("button", { name: "Analyse again: lease.pdf" }));
+    const first = "## Document Analysis: lease.pdf\n\nThe first reading.";
+    const { api, stream, user, dialog } = await openAnalysis(lease, first, "Analyse again");
 
-    const dialog = screen.getByRole("dialog", { name: "Analysis of lease.pdf" });
     expect(await within(dialog).findByText("The first reading.")).toBeInTheDocument();
     expect(api.callsTo("POST /api/uploads/lease/analysis")).toHaveLength(0);
 
@@ -109,7 +117,7 @@ describe("My documents: uploaded files", () => {
     expect(await within(dialog).findByText("The second")).toBeInTheDocument();
     await act(async () => {
       stream.send("done", {
-        upload: { ...stored, analysis: "## Document Analysis: lease.pdf\n\nThe second reading." },
+        upload: { ...lease, analysis: "## Document Analysis: lease.pdf\n\nThe second reading." },
       });
       stream.end();
     });
@@ -118,15 +126,7 @@ describe("My documents: uploaded files", () => {
   });
 
   it("analyses a file never analysed as soon as it is opened", async () => {
-    const fresh = upload("fresh");
-    const api = renderMine([fresh]);
-    api.routes["GET /api/uploads/fresh"] = () => json({ upload: { ...fresh, analysis: null } });
-    const stream = eventStream();
-    api.routes["POST /api/uploads/fresh/analysis"] = () => stream.response;
-    const user = userEvent.setup();
-    const panel = await openUploads(user);
-    await user.click(await within(panel).findByRole("button", { name: "Analyse: fresh.pdf" }));
-    const dialog = screen.getByRole("dialog", { name: "Analysis of fresh.pdf" });
+    const { api, dialog } = await openAnalysis(upload("fresh"), null, "Analyse");
     expect(await within(dialog).findByText("Reading fresh.pdf…", { selector: "span" })).toBeInTheDocument();
     expect(api.callsTo("POST /api/uploads/fresh/analysis")).toHaveLength(1);
   });

@@ -5,10 +5,10 @@ import type { UploadSummary } from "@shared/schemas/uploads";
 import { uploadFileUrl } from "@shared/schemas/uploads";
 import { formatFileSize } from "@shared/uploads";
 import { Download, FileImage, FileSearch, FileText, Loader2, Upload } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { AnalysisDialog } from "./AnalysisDialog";
 import { useDeleteUpload, useUpdateCachedUpload, useUploadDetail, useUploadsList } from "./documents-api";
-import { DeleteButton, ItemCard, ItemList } from "./ItemList";
+import { DeleteButton, type ItemActions, ItemCard, ItemList } from "./ItemList";
 
 function StatusBadge({ status }: { status: UploadSummary["status"] }) {
   if (status === "reading") {
@@ -33,15 +33,7 @@ function StatusBadge({ status }: { status: UploadSummary["status"] }) {
   );
 }
 
-function UploadRow({
-  item,
-  onAnalyse,
-  onDelete,
-}: {
-  item: UploadSummary;
-  onAnalyse: (item: UploadSummary) => void;
-  onDelete: (item: UploadSummary) => void;
-}) {
+function UploadRow({ item, actions }: { item: UploadSummary; actions: ItemActions<UploadSummary> }) {
   // A file still being read is looked at again until its text is in (or could not be found).
   const live = useUploadDetail(item.id, { enabled: item.status === "reading", poll: true });
   const updateCached = useUpdateCachedUpload();
@@ -76,7 +68,7 @@ function UploadRow({
             download={file.fileName}
             variant="secondary"
             size="sm"
-            icon={<Download className="size-4" aria-hidden />}
+            icon={Download}
             aria-label={`Download ${file.fileName}`}
           >
             Download
@@ -85,15 +77,15 @@ function UploadRow({
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => onAnalyse(file)}
-              icon={<FileSearch className="size-4" aria-hidden />}
+              onClick={() => actions.open(file)}
+              icon={FileSearch}
               aria-label={`${file.analysedAt ? "Analyse again" : "Analyse"}: ${file.fileName}`}
             >
               {file.analysedAt ? "Analyse again" : "Analyse"}
             </Button>
           ) : null}
           <div className="flex flex-1 justify-end">
-            <DeleteButton name={file.fileName} onClick={() => onDelete(file)} />
+            <DeleteButton name={file.fileName} onClick={() => actions.remove(file)} />
           </div>
         </>
       }
@@ -109,33 +101,25 @@ function UploadRow({
 export function UploadedFiles() {
   const list = useUploadsList();
   const remove = useDeleteUpload();
-  const [analysing, setAnalysing] = useState<UploadSummary | null>(null);
-
   return (
-    <>
-      <ItemList
-        query={list}
-        noun="uploaded files"
-        emptyIcon={Upload}
-        emptyText="No uploaded files yet. Files you attach in a chat or upload for analysis are kept here, so you can download them or analyse them again."
-        remove={remove}
-        deleteTexts={{
-          title: "Delete this file?",
-          confirmLabel: "Delete file",
-          deleted: "File deleted.",
-          failed: "The file could not be deleted. Please try again.",
-          body: (file) => (
-            <p>
-              {file.fileName}, uploaded {formatDate(file.createdAt)}, will be deleted with its analysis. You will not be
-              able to download it again. This cannot be undone.
-            </p>
-          ),
-        }}
-        renderItem={(item, onDelete) => <UploadRow item={item} onAnalyse={setAnalysing} onDelete={onDelete} />}
-      />
-      {analysing ? (
-        <AnalysisDialog upload={analysing} open onOpenChange={(open) => !open && setAnalysing(null)} />
-      ) : null}
-    </>
+    <ItemList
+      query={list}
+      remove={remove}
+      noun={["file", "uploaded files"]}
+      empty={{
+        icon: Upload,
+        text: "No uploaded files yet. Files you attach in a chat or upload for analysis are kept here, so you can download them or analyse them again.",
+      }}
+      deleteBody={(file) => (
+        <p>
+          {file.fileName}, uploaded {formatDate(file.createdAt)}, will be deleted with its analysis. You will not be
+          able to download it again. This cannot be undone.
+        </p>
+      )}
+      renderItem={(item, actions) => <UploadRow item={item} actions={actions} />}
+      renderOpened={(upload, close) => (
+        <AnalysisDialog upload={upload} open onOpenChange={(open) => !open && close()} />
+      )}
+    />
   );
 }

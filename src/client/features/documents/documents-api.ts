@@ -1,9 +1,10 @@
-import { type UploadPage, uploadKeys, uploadsApi } from "@client/components/uploads/uploads-api";
+import { uploadKeys, uploadsApi } from "@client/components/uploads/uploads-api";
 import { apiFetch } from "@client/lib/api";
+import { updateCachedItem, useCursorPages, useDeleteListItem } from "@client/lib/paged-lists";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import type { UploadDetail, UploadSummary } from "@shared/schemas/uploads";
 import type { Answers } from "@shared/templates/types";
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 
 export type DownloadFormat = "txt" | "pdf" | "docx";
@@ -67,12 +68,7 @@ export const documentsApi = {
 
 /** The member's generated documents, newest first, a page at a time. */
 export function useDocumentsList() {
-  return useInfiniteQuery({
-    queryKey: documentKeys.list(),
-    queryFn: ({ pageParam }) => documentsApi.list(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useCursorPages(documentKeys.list(), documentsApi.list);
 }
 
 /** The member's drafts, one per template at most. */
@@ -114,19 +110,7 @@ export function useGenerateDocument() {
 }
 
 export function useDeleteDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => documentsApi.remove(id),
-    onSuccess: (_result, id) => {
-      queryClient.setQueryData<InfiniteData<DocumentPage>>(documentKeys.list(), (data) =>
-        data
-          ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((item) => item.id !== id) })) }
-          : data,
-      );
-      queryClient.removeQueries({ queryKey: documentKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
-    },
-  });
+  return useDeleteListItem(documentsApi.remove, documentKeys);
 }
 
 export function useRequestReview() {
@@ -134,17 +118,7 @@ export function useRequestReview() {
   return useMutation({
     mutationFn: (id: string) => documentsApi.requestReview(id),
     onSuccess: ({ review }, id) => {
-      queryClient.setQueryData<InfiniteData<DocumentPage>>(documentKeys.list(), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({
-                ...p,
-                items: p.items.map((item) => (item.id === id ? { ...item, review } : item)),
-              })),
-            }
-          : data,
-      );
+      updateCachedItem<DocumentSummary>(queryClient, documentKeys.list(), { id, review });
       queryClient.setQueryData<DocumentDetail>(documentKeys.detail(id), (old) => (old ? { ...old, review } : old));
       void queryClient.invalidateQueries({ queryKey: documentKeys.list() });
     },
@@ -164,12 +138,7 @@ export const UPLOAD_POLL_MS = 2000;
 
 /** The member's uploaded files, newest first, a page at a time. */
 export function useUploadsList() {
-  return useInfiniteQuery({
-    queryKey: uploadKeys.list(),
-    queryFn: ({ pageParam }) => uploadsApi.list(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useCursorPages(uploadKeys.list(), uploadsApi.list);
 }
 
 /**
@@ -192,37 +161,13 @@ export function useUploadDetail(id: string, { enabled = true, poll = false } = {
 export function useUpdateCachedUpload() {
   const queryClient = useQueryClient();
   return useCallback(
-    (updated: UploadSummary | UploadDetail) =>
-      queryClient.setQueryData<InfiniteData<UploadPage>>(uploadKeys.list(), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((p) => ({
-                ...p,
-                items: p.items.map((item) => (item.id === updated.id ? { ...item, ...updated } : item)),
-              })),
-            }
-          : data,
-      ),
+    (updated: UploadSummary | UploadDetail) => updateCachedItem<UploadSummary>(queryClient, uploadKeys.list(), updated),
     [queryClient],
   );
 }
 
 export function useDeleteUpload() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => uploadsApi.remove(id),
-    onSuccess: (_result, id) => {
-      queryClient.setQueryData<InfiniteData<UploadPage>>(uploadKeys.list(), (data) =>
-        data
-          ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((item) => item.id !== id) })) }
-          : data,
-      );
-      queryClient.removeQueries({ queryKey: uploadKeys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: uploadKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: uploadKeys.allowance() });
-    },
-  });
+  return useDeleteListItem(uploadsApi.remove, uploadKeys, [uploadKeys.allowance()]);
 }
 
 /** Open a new case about an uploaded file (the file attached, its analysis posted in it). */

@@ -1,12 +1,11 @@
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { PageShell } from "@client/components/ui/PageShell";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { runChecks, type SystemChecks } from "./checks";
-import { CheckResultList } from "./StatusBadge";
+import { CheckResultList, ServicePage } from "./StatusBadge";
 
 function mask(value: string): string {
   return value.length <= 12 ? "••••" : `${value.slice(0, 8)}••••${value.slice(-4)}`;
@@ -19,34 +18,24 @@ export function DebugPage() {
   const [running, setRunning] = useState(false);
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const admin = settings?.demoAccounts.find((a) => a.label === "Administrator");
+  const mode = settings?.mode === "embedded" ? "Embedded (built-in database, demo services)" : "Configured";
+  const configuration = [
+    { term: "Backend URL", value: `${origin ? mask(`${origin}/api`) : "…"} (configured)`, mono: true },
+    { term: "Keys in the browser", value: "None: every key stays on the server." },
+    { term: "Mode", value: settings ? mode : "…" },
+  ];
 
   return (
-    <PageShell width="wide">
-      <div>
-        <h1 className="text-3xl font-bold">Debug Console</h1>
-        <p className="text-slate-600">What this page is connected to, and how to fix common problems.</p>
-      </div>
+    <ServicePage title="Debug Console" intro="What this page is connected to, and how to fix common problems.">
       <Card className="p-5">
         <h2 className="mb-3 text-lg font-bold">Configuration</h2>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm font-semibold text-slate-600">Backend URL</dt>
-            <dd className="font-mono text-sm">{origin ? mask(`${origin}/api`) : "…"} (configured)</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-slate-600">Keys in the browser</dt>
-            <dd className="text-sm">None: every key stays on the server.</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-semibold text-slate-600">Mode</dt>
-            <dd className="text-sm">
-              {settings
-                ? settings.mode === "embedded"
-                  ? "Embedded (built-in database, demo services)"
-                  : "Configured"
-                : "…"}
-            </dd>
-          </div>
+          {configuration.map(({ term, value, mono }) => (
+            <div key={term}>
+              <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+              <dd className={mono ? "font-mono text-sm" : "text-sm"}>{value}</dd>
+            </div>
+          ))}
         </dl>
       </Card>
       <Card className="p-5">
@@ -55,7 +44,7 @@ export function DebugPage() {
           <Button
             size="sm"
             loading={running}
-            icon={<Play className="size-4" aria-hidden />}
+            icon={Play}
             onClick={async () => {
               setRunning(true);
               setChecks(await runChecks());
@@ -94,6 +83,6 @@ export function DebugPage() {
           </p>
         ) : null}
       </Card>
-    </PageShell>
+    </ServicePage>
   );
 }

@@ -1,4 +1,6 @@
 import { Badge, type BadgeTone } from "@client/components/ui/Badge";
+import { PageShell } from "@client/components/ui/PageShell";
+import type { ReactNode } from "react";
 import type { CheckResult, CheckState } from "./checks";
 
 const TONE: Record<CheckState, BadgeTone> = {
@@ -30,5 +32,18 @@ export function CheckResultList({ results }: { results: readonly CheckResult[] }
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The frame of the service pages (System Status, Debug Console): their title and what they show. */
+export function ServicePage({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <PageShell width="wide">
+      <div>
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="text-slate-600">{intro}</p>
+      </div>
+      {children}
+    </PageShell>
   );
 }

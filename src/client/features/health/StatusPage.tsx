@@ -1,12 +1,11 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { PageShell } from "@client/components/ui/PageShell";
 import { RefreshCw } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type CheckResult, overall, runChecks } from "./checks";
-import { CheckResultList, StatusBadge } from "./StatusBadge";
+import { CheckResultList, ServicePage, StatusBadge } from "./StatusBadge";
 
 const PENDING: CheckResult[] = ["Backend service", "Database", "Auth", "Security"].map((name) => ({
   id: name,
@@ -34,11 +33,7 @@ export function StatusPage() {
   const verdict = overall(details.length > 0 ? details : cards);
 
   return (
-    <PageShell width="wide">
-      <div>
-        <h1 className="text-3xl font-bold">System Status</h1>
-        <p className="text-slate-600">Live checks of the LawGuide service.</p>
-      </div>
+    <ServicePage title="System Status" intro="Live checks of the LawGuide service.">
       {verdict === "success" ? <Alert tone="success">All systems are working.</Alert> : null}
       {verdict === "warning" ? <Alert tone="warning">LawGuide works, with warnings below.</Alert> : null}
       {verdict === "error" ? <Alert tone="danger">Some parts of LawGuide are not working.</Alert> : null}
@@ -58,13 +53,7 @@ export function StatusPage() {
       <Card className="p-5">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-bold">Detailed Test Results</h2>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={run}
-            loading={running}
-            icon={<RefreshCw className="size-4" aria-hidden />}
-          >
+          <Button variant="secondary" size="sm" onClick={run} loading={running} icon={RefreshCw}>
             Run Tests
           </Button>
         </div>
@@ -94,6 +83,6 @@ export function StatusPage() {
           </ul>
         </Card>
       ) : null}
-    </PageShell>
+    </ServicePage>
   );
 }

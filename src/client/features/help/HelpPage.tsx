@@ -2,14 +2,15 @@ import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { FaqItem } from "@client/components/ui/Disclosure";
-import { Input } from "@client/components/ui/Field";
+import { IconTile } from "@client/components/ui/IconTile";
 import { PageHeader } from "@client/components/ui/PageHeader";
+import { SearchBox } from "@client/components/ui/SearchBox";
 import { cn } from "@client/lib/cn";
 import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
 import { DEFAULT_SITE } from "@shared/site";
-import { Lock, Mail, MessageCircle, Phone, Scale, Search, SearchX } from "lucide-react";
-import { type ReactNode, useId, useMemo, useRef, useState } from "react";
+import { Lock, type LucideIcon, Mail, MessageCircle, Phone, Scale, SearchX } from "lucide-react";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { helpGroups, searchHelp } from "./help-content";
 
@@ -20,7 +21,7 @@ function ContactCard({
   children,
   className,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string;
   aside?: ReactNode;
   children: ReactNode;
@@ -29,7 +30,7 @@ function ContactCard({
   return (
     <li>
       <Card className={cn("flex gap-4 p-4 sm:p-5", className)}>
-        <span className="h-fit shrink-0 rounded-full bg-primary-50 p-2.5 text-primary-800">{icon}</span>
+        <IconTile icon={icon} className="h-fit shrink-0 rounded-full bg-primary-50 p-2.5 text-primary-800" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
             <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
@@ -51,7 +52,6 @@ export function HelpPage() {
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const searchRef = useRef<HTMLInputElement>(null);
-  const searchId = useId();
   const allGroups = useMemo(
     () => helpGroups(planSettingsOf(settings), { maxFileUploadSize: settings?.maxFileUploadSize ?? 10 }),
     [settings],
@@ -79,24 +79,13 @@ export function HelpPage() {
         description={`Answers to common questions, and how to reach the ${site.siteName} team.`}
       />
 
-      <search>
-        <form className="relative" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-slate-800">
-            Search help
-          </label>
-          <Search className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-600" aria-hidden />
-          <Input
-            ref={searchRef}
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search questions and answers"
-            autoComplete="off"
-            className="pl-10"
-          />
-        </form>
-      </search>
+      <SearchBox
+        label="Search help"
+        value={query}
+        onChange={setQuery}
+        placeholder="Search questions and answers"
+        inputRef={searchRef}
+      />
       <p role="status" className={cn("mt-2 text-sm text-slate-600", !searching && "sr-only")}>
         {searching
           ? matches === 0
@@ -147,11 +136,11 @@ export function HelpPage() {
         </h2>
         <p className="mt-1 text-slate-600">Still need a hand? Our support team is here to help.</p>
         <ul className="mt-4 grid gap-3">
-          <ContactCard icon={<MessageCircle className="size-5" aria-hidden />} title="Live Chat">
+          <ContactCard icon={MessageCircle} title="Live Chat">
             <p className="font-semibold text-slate-900">9 AM - 6 PM EST</p>
             <p>Talk with our support team during business hours.</p>
           </ContactCard>
-          <ContactCard icon={<Mail className="size-5" aria-hidden />} title="Email">
+          <ContactCard icon={Mail} title="Email">
             <p className="font-semibold text-slate-900">Response within 24 hours</p>
             {settings ? (
               <p>
@@ -166,39 +155,40 @@ export function HelpPage() {
               <p>Write to our support address.</p>
             )}
           </ContactCard>
-          {isPremium ? (
-            <ContactCard
-              icon={<Phone className="size-5" aria-hidden />}
-              title="Phone"
-              aside={<Badge tone="green">Available</Badge>}
-              className="border-premium-300"
-            >
-              <p className="font-semibold text-slate-900">Premium support line</p>
-              <p>Call us from the number in your Premium welcome e-mail</p>
-            </ContactCard>
-          ) : (
-            <ContactCard
-              icon={<Phone className="size-5" aria-hidden />}
-              title="Phone"
-              aside={
+          <ContactCard
+            icon={Phone}
+            title="Phone"
+            aside={
+              isPremium ? (
+                <Badge tone="green">Available</Badge>
+              ) : (
                 <Badge tone="amber">
                   <Lock className="size-3.5" aria-hidden />
                   Premium
                 </Badge>
-              }
-              className="bg-slate-50"
-            >
-              <p className="flex items-center gap-1.5 font-semibold text-slate-900">
-                <Lock className="size-4 shrink-0" aria-hidden />
-                Phone support is for Premium members.
-              </p>
-              <p className="pt-1">
-                <Link to="/dashboard/premium" className="font-semibold text-primary-800 underline">
-                  Upgrade to Premium
-                </Link>
-              </p>
-            </ContactCard>
-          )}
+              )
+            }
+            className={isPremium ? "border-premium-300" : "bg-slate-50"}
+          >
+            {isPremium ? (
+              <>
+                <p className="font-semibold text-slate-900">Premium support line</p>
+                <p>Call us from the number in your Premium welcome e-mail</p>
+              </>
+            ) : (
+              <>
+                <p className="flex items-center gap-1.5 font-semibold text-slate-900">
+                  <Lock className="size-4 shrink-0" aria-hidden />
+                  Phone support is for Premium members.
+                </p>
+                <p className="pt-1">
+                  <Link to="/dashboard/premium" className="font-semibold text-primary-800 underline">
+                    Upgrade to Premium
+                  </Link>
+                </p>
+              </>
+            )}
+          </ContactCard>
         </ul>
       </section>
 

@@ -18,12 +18,10 @@ const CONVERSATION = [
 ] as const;
 
 /** The demo: a sample conversation, and Try It Now. */
-export function DemoDialog({ open, onOpenChange, startTo }: LandingDialogProps) {
+export function DemoDialog(props: LandingDialogProps) {
   return (
     <LandingDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      startTo={startTo}
+      {...props}
       size="lg"
       title="Sample conversation"
       description="An example of a LawGuide case chat, for illustration only. Real answers depend on your facts and your state."

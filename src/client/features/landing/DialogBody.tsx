@@ -20,15 +20,11 @@ export function DialogBody({ label, children }: { label: string; children: React
 
 /** A landing modal: examples in a named section, Close, and the way in (`startLabel` → `startTo`). */
 export function LandingDialog({
-  open,
-  onOpenChange,
   startTo,
-  size,
-  title,
-  description,
   startLabel,
   bodyLabel,
   children,
+  ...dialog
 }: LandingDialogProps & {
   size: "lg" | "xl";
   title: string;
@@ -39,14 +35,10 @@ export function LandingDialog({
 }) {
   return (
     <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      size={size}
-      title={title}
-      description={description}
+      {...dialog}
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={() => dialog.onOpenChange(false)}>
             Close
           </Button>
           <AnchorButton href={startTo}>{startLabel}</AnchorButton>

@@ -1,8 +1,9 @@
+import { useTabList } from "@client/components/ui/use-tab-list";
 import { cn } from "@client/lib/cn";
-import { Paperclip, Pause, Play } from "lucide-react";
-import { type KeyboardEvent, useId, useRef } from "react";
+import { Paperclip } from "lucide-react";
 import { type ChatLine, SAMPLE_CHATS } from "./content";
-import { ROTATION_CONTROL, useRotation } from "./rotation";
+import { RotationButton } from "./RotationButton";
+import { useRotation } from "./rotation";
 
 /** How long each sample conversation stays before the next one shows. */
 const HERO_ROTATION_MS = 7000;
@@ -49,36 +50,13 @@ function Bubble({ line }: { line: ChatLine }) {
  */
 export function HeroChat() {
   const rotation = useRotation(SAMPLE_CHATS.length, HERO_ROTATION_MS);
-  const { index, canRotate, stopped } = rotation;
-  const baseId = useId();
-  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
-
-  const choose = (next: number, focus: boolean) => {
+  const { index } = rotation;
+  // Choosing a conversation stops the rotation: the visitor has taken over.
+  const choose = (next: number) => {
     rotation.setIndex(next);
     rotation.setStopped(true);
-    if (focus) tabs.current[next]?.focus();
   };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = SAMPLE_CHATS.length - 1;
-    const next =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    choose(next, true);
-  };
+  const tabList = useTabList(SAMPLE_CHATS.length, index, choose);
 
   return (
     <section
@@ -92,23 +70,12 @@ export function HeroChat() {
           Sample conversation
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Example</span>
         </p>
-        {canRotate ? (
-          <button
-            type="button"
-            {...{ [ROTATION_CONTROL]: "" }}
-            onClick={() => rotation.setStopped(!stopped)}
-            className="inline-flex h-9 items-center gap-1.5 rounded-[var(--radius-control)] px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-          >
-            {stopped ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
-            <span className="sr-only sm:not-sr-only">{stopped ? "Play" : "Pause"}</span>
-            <span className="sr-only"> the sample conversations</span>
-          </button>
-        ) : null}
+        <RotationButton rotation={rotation} what="the sample conversations" compact />
       </div>
       <div
         role="tablist"
         aria-label="Sample topics"
-        onKeyDown={onKeyDown}
+        onKeyDown={tabList.onKeyDown}
         className="grid grid-cols-3 gap-1 border-b border-slate-200 bg-slate-50 p-1.5"
       >
         {SAMPLE_CHATS.map((chat, i) => {
@@ -116,16 +83,8 @@ export function HeroChat() {
           return (
             <button
               key={chat.id}
-              ref={(el) => {
-                tabs.current[i] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${chat.id}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel-${chat.id}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => choose(i, false)}
+              {...tabList.tabProps(i, chat.id)}
+              onClick={() => choose(i)}
               className={cn(
                 "flex min-h-11 flex-col items-center justify-center gap-1 rounded-[var(--radius-control)] px-1 py-2 text-center text-xs leading-tight font-semibold transition-colors duration-150 sm:text-sm sm:whitespace-nowrap lg:text-[0.8125rem]",
                 selected
@@ -144,9 +103,7 @@ export function HeroChat() {
         {SAMPLE_CHATS.map((chat, i) => (
           <div
             key={chat.id}
-            role="tabpanel"
-            id={`${baseId}-panel-${chat.id}`}
-            aria-labelledby={`${baseId}-tab-${chat.id}`}
+            {...tabList.panelProps(chat.id)}
             tabIndex={i === index ? 0 : -1}
             className={cn(
               "col-start-1 row-start-1 space-y-3 rounded-[var(--radius-control)] transition-opacity duration-200 ease-out",

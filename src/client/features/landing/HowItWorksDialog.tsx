@@ -1,6 +1,6 @@
 import { Bot, Sparkles } from "lucide-react";
-import { STEPS } from "./content";
 import { LandingDialog, type LandingDialogProps } from "./DialogBody";
+import { StepList } from "./StepList";
 
 const QUESTION = "My employer hasn't paid my last two weeks of overtime. What are my options?";
 
@@ -18,34 +18,17 @@ const PREVIEWS = [
 ] as const;
 
 /** 'See How It Works': the three steps and two AI answer previews side by side, marked as examples. */
-export function HowItWorksDialog({ open, onOpenChange, startTo }: LandingDialogProps) {
+export function HowItWorksDialog(props: LandingDialogProps) {
   return (
     <LandingDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      startTo={startTo}
+      {...props}
       size="xl"
       title="How LawGuide works"
       description="Three steps, and a look at the answers you get. Everything below is an example."
       startLabel="Get started"
       bodyLabel="How it works, with example answers"
     >
-      <ol className="grid gap-3 sm:grid-cols-3">
-        {STEPS.map((step, i) => (
-          <li key={step.title} className="flex gap-3 rounded-[var(--radius-card)] bg-slate-50 p-3">
-            <span
-              className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary-900 text-sm font-bold text-white"
-              aria-hidden
-            >
-              {i + 1}
-            </span>
-            <span>
-              <span className="block text-sm font-semibold text-slate-900">{step.title}</span>
-              <span className="block text-sm text-slate-600">{step.text}</span>
-            </span>
-          </li>
-        ))}
-      </ol>
+      <StepList compact />
 
       <h3 className="mt-6 flex items-center gap-2 text-base font-bold text-slate-900">
         <Sparkles className="size-5 text-primary-700" aria-hidden />

@@ -1,8 +1,9 @@
 import { cn } from "@client/lib/cn";
 import { TIMINGS_MS } from "@shared/constants";
-import { Pause, Play, Quote } from "lucide-react";
+import { Quote } from "lucide-react";
 import { useEffect, useState } from "react";
-import { ROTATION_CONTROL, useRotation } from "./rotation";
+import { RotationButton } from "./RotationButton";
+import { useRotation } from "./rotation";
 
 export interface Testimonial {
   id: string;
@@ -58,7 +59,7 @@ function useTestimonials(): Testimonial[] {
 export function Testimonials() {
   const items = useTestimonials();
   const rotation = useRotation(items.length, TIMINGS_MS.testimonialRotation);
-  const { index, canRotate, stopped } = rotation;
+  const { index } = rotation;
   if (items.length === 0) return null;
 
   return (
@@ -130,18 +131,7 @@ export function Testimonials() {
               </li>
             ))}
           </ul>
-          {canRotate ? (
-            <button
-              type="button"
-              {...{ [ROTATION_CONTROL]: "" }}
-              onClick={() => rotation.setStopped(!stopped)}
-              className="inline-flex h-11 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-            >
-              {stopped ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
-              {stopped ? "Play" : "Pause"}
-              <span className="sr-only"> the testimonials</span>
-            </button>
-          ) : null}
+          <RotationButton rotation={rotation} what="the testimonials" />
         </div>
       ) : null}
     </div>

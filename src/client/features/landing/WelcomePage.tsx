@@ -1,5 +1,6 @@
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { FeatureList } from "@client/components/ui/FeatureList";
+import { IconTile } from "@client/components/ui/IconTile";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { cn } from "@client/lib/cn";
 import { usePlanSettings } from "@client/lib/public-settings";
@@ -7,11 +8,12 @@ import { useDialogState } from "@client/lib/use-dialog-state";
 import { formatPrice, messageLimit, PLANS, planFeatures, trialDaysOf } from "@shared/plans";
 import { ArrowRight, MessageSquare, ShieldCheck } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
-import { FEATURES, STEPS, TOPICS } from "./content";
+import { FEATURES, TOPICS } from "./content";
 import { HeroChat } from "./HeroChat";
 import { LandingFaq } from "./LandingFaq";
 import { LandingFooter } from "./LandingFooter";
 import { LandingHeader } from "./LandingHeader";
+import { StepList } from "./StepList";
 import { Testimonials } from "./Testimonials";
 
 // The two modals use the Radix dialog: they load on first use (or on hover or focus of their
@@ -125,9 +127,10 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                   key={title}
                   className="flex items-start gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
                 >
-                  <span className="rounded-[var(--radius-control)] bg-primary-50 p-2 text-primary-800">
-                    <Icon className="size-5" aria-hidden />
-                  </span>
+                  <IconTile
+                    icon={Icon}
+                    className="rounded-[var(--radius-control)] bg-primary-50 p-2 text-primary-800"
+                  />
                   <span>
                     <span className="block font-semibold text-slate-900">{title}</span>
                     <span className="block text-sm text-slate-600">{text}</span>
@@ -149,9 +152,10 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
                 key={title}
                 className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 shadow-[var(--shadow-card)]"
               >
-                <span className="inline-flex rounded-[var(--radius-control)] bg-primary-900 p-2.5 text-white">
-                  <Icon className="size-5" aria-hidden />
-                </span>
+                <IconTile
+                  icon={Icon}
+                  className="inline-flex rounded-[var(--radius-control)] bg-primary-900 p-2.5 text-white"
+                />
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{title}</h3>
                 <p className="mt-2 text-slate-600">{text}</p>
               </li>
@@ -165,23 +169,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
           intro="Three steps from a worrying situation to a clear next step."
           className="bg-slate-50"
         >
-          <ol className="grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="rounded-[var(--radius-card)] bg-white p-6 ring-1 ring-slate-200">
-                <span
-                  className="flex size-10 items-center justify-center rounded-full bg-primary-100 text-lg font-bold text-primary-900"
-                  aria-hidden
-                >
-                  {i + 1}
-                </span>
-                <h3 className="mt-4 text-lg font-semibold text-slate-900">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {step.title}
-                </h3>
-                <p className="mt-2 text-slate-600">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <StepList />
           <div className="mt-10 flex justify-center">
             <Button
               variant="secondary"

@@ -69,3 +69,6 @@ export function useRotation(count: number, intervalMs: number) {
     regionProps,
   };
 }
+
+/** A rotating index and its controls, as `useRotation` gives them. */
+export type Rotation = ReturnType<typeof useRotation>;

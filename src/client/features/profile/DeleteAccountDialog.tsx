@@ -1,21 +1,13 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
+import { Dialog, type DialogOpenState } from "@client/components/ui/Dialog";
 import { Field, Input } from "@client/components/ui/Field";
 import { ApiRequestError } from "@client/lib/api";
 import { useState } from "react";
 import { deleteAccount } from "./profile-api";
 
 /** Delete Account: says what goes, asks for the password, then deletes for real. */
-export function DeleteAccountDialog({
-  open,
-  onOpenChange,
-  onDeleted,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onDeleted: () => void;
-}) {
+export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DialogOpenState & { onDeleted: () => void }) {
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

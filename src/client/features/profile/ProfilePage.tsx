@@ -141,12 +141,7 @@ export function ProfilePage({
               <span className="font-semibold">Upgrade to Premium</span> for unlimited messages and answers from two AIs
               · {formatPlanPrice(PLANS.premium)}.
             </p>
-            <ButtonLink
-              to="/dashboard/premium"
-              variant="premium"
-              size="sm"
-              icon={<Crown className="size-4" aria-hidden />}
-            >
+            <ButtonLink to="/dashboard/premium" variant="premium" size="sm" icon={Crown}>
               Upgrade
             </ButtonLink>
           </div>
@@ -158,12 +153,7 @@ export function ProfilePage({
           <div className="mb-4 flex items-center justify-between gap-2">
             <h2 className="text-lg font-bold">Personal Information</h2>
             {!editing ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => setEditing(true)}
-                icon={<Pencil className="size-4" aria-hidden />}
-              >
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)} icon={Pencil}>
                 Edit
               </Button>
             ) : null}

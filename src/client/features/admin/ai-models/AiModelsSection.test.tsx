@@ -1,12 +1,11 @@
-import { ToastProvider } from "@client/components/ui/Toast";
+import { renderSection } from "@client/features/admin/render-section";
 import {
   AI_MODEL_TEXT,
   type AiModelConfig,
   type AiModelsOverview,
   type ComparisonLeaderboard,
 } from "@shared/schemas/admin-ai-models";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, type Route } from "@tests/factories/fake-api";
 import { describe, expect, it } from "vitest";
@@ -74,14 +73,7 @@ function setup(routes: Record<string, Route> = {}) {
     "GET /api/admin/ai-models/leaderboard": () => json(BOARD),
     ...routes,
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AiModelsSection />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderSection(<AiModelsSection />);
   return api;
 }
 

@@ -4,10 +4,12 @@ import { Card } from "@client/components/ui/Card";
 import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
 import { EmptyState } from "@client/components/ui/EmptyState";
 import { LoadError } from "@client/components/ui/LoadError";
+import { SkeletonCards } from "@client/components/ui/PagedList";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
-import { useDialogState } from "@client/lib/use-dialog-state";
+import { failureText } from "@client/features/admin/admin-api";
+import { type DialogFor, useDialogFor } from "@client/features/admin/components/use-dialog-for";
 import {
   AI_PROVIDER_LABELS,
   AI_PROVIDERS,
@@ -17,7 +19,7 @@ import {
 } from "@shared/schemas/admin-ai-models";
 import { Bot, Plus } from "lucide-react";
 import { useState } from "react";
-import { failureText, useAiModels, useDeleteModel } from "./ai-models-api";
+import { useAiModels, useDeleteModel } from "./ai-models-api";
 import { Leaderboard } from "./Leaderboard";
 import { ModelCard } from "./ModelCard";
 import { ModelFormDialog } from "./ModelFormDialog";
@@ -30,23 +32,10 @@ import { ModelSettingsPanel } from "./ModelSettingsPanel";
  */
 export function AiModelsSection() {
   const overview = useAiModels();
-  // Add (null) or Edit (a model); the form is drawn afresh for each opening.
-  const [editing, setEditing] = useState<AiModelConfig | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const form = useDialogState();
-  const [deleting, setDeleting] = useState<AiModelConfig | null>(null);
-  const confirm = useDialogState();
+  // Add (null) or Edit (a model).
+  const form = useDialogFor<AiModelConfig>();
+  const confirm = useDialogFor<AiModelConfig>();
   const toast = useToast();
-
-  const open = (model: AiModelConfig | null) => {
-    setFormKey((k) => k + 1);
-    setEditing(model);
-    form.show();
-  };
-  const askDelete = (model: AiModelConfig) => {
-    setDeleting(model);
-    confirm.show();
-  };
 
   return (
     <>
@@ -54,7 +43,11 @@ export function AiModelsSection() {
         title="AI Models"
         description="Choose which OpenAI and Anthropic models answer Free and Premium members, with their token limits and temperatures."
         actions={
-          <Button icon={<Plus className="size-5" aria-hidden />} onClick={() => open(null)} disabled={!overview.data}>
+          <Button
+            icon={<Plus className="size-5" aria-hidden />}
+            onClick={() => form.show(null)}
+            disabled={!overview.data}
+          >
             Add Model
           </Button>
         }
@@ -69,7 +62,7 @@ export function AiModelsSection() {
             <>
               <ProviderNotes data={overview.data} />
               <ModelSettingsPanel data={overview.data} />
-              <ModelList data={overview.data} onEdit={(m) => open(m)} onDelete={askDelete} onAdd={() => open(null)} />
+              <ModelList data={overview.data} form={form} confirm={confirm} />
             </>
           )}
         </div>
@@ -78,30 +71,28 @@ export function AiModelsSection() {
         </div>
       </div>
 
-      {form.used ? (
+      {form.render((model, state) => (
         <ModelFormDialog
-          key={formKey}
-          open={form.open}
-          onOpenChange={form.setOpen}
-          model={editing}
+          {...state}
+          model={model}
           onSaved={(saved, created) => {
-            form.setOpen(false);
+            form.close();
             toast.success(created ? `${saved.name} was added.` : `${saved.name} was saved.`);
           }}
         />
-      ) : null}
-      {confirm.used && deleting ? (
-        <DeleteModelDialog
-          key={deleting.id}
-          open={confirm.open}
-          onOpenChange={confirm.setOpen}
-          model={deleting}
-          onDeleted={() => {
-            confirm.setOpen(false);
-            toast.success(`${deleting.name} was deleted.`);
-          }}
-        />
-      ) : null}
+      ))}
+      {confirm.render((model, state) =>
+        model ? (
+          <DeleteModelDialog
+            {...state}
+            model={model}
+            onDeleted={() => {
+              confirm.close();
+              toast.success(`${model.name} was deleted.`);
+            }}
+          />
+        ) : null,
+      )}
     </>
   );
 }
@@ -120,13 +111,7 @@ function Loading() {
         </div>
         <Skeleton className="h-7 w-full" />
       </Card>
-      {[0, 1, 2].map((row) => (
-        <Card key={row} aria-hidden className="space-y-3 p-5">
-          <Skeleton className="h-5 w-1/3" />
-          <Skeleton className="h-4 w-1/2" />
-          <Skeleton className="h-4 w-full" />
-        </Card>
-      ))}
+      <SkeletonCards bars={["h-5 w-1/3", "h-4 w-1/2", "h-4 w-full"]} />
     </div>
   );
 }
@@ -159,16 +144,15 @@ function ProviderNotes({ data }: { data: AiModelsOverview }) {
   );
 }
 
+/** The model configurations, each opening the form (`form`) or the delete confirmation (`confirm`). */
 function ModelList({
   data,
-  onEdit,
-  onDelete,
-  onAdd,
+  form,
+  confirm,
 }: {
   data: AiModelsOverview;
-  onEdit: (model: AiModelConfig) => void;
-  onDelete: (model: AiModelConfig) => void;
-  onAdd: () => void;
+  form: DialogFor<AiModelConfig>;
+  confirm: DialogFor<AiModelConfig>;
 }) {
   return (
     <section aria-labelledby="ai-model-list" className="space-y-3">
@@ -180,7 +164,7 @@ function ModelList({
           icon={<Bot className="size-6" aria-hidden />}
           title="No AI models yet"
           action={
-            <Button icon={<Plus className="size-5" aria-hidden />} onClick={onAdd}>
+            <Button icon={<Plus className="size-5" aria-hidden />} onClick={() => form.show(null)}>
               Add Model
             </Button>
           }
@@ -195,8 +179,8 @@ function ModelList({
                 model={model}
                 answersFirst={MODEL_TIERS.filter((tier) => data.settings.answerOrder[tier][0] === model.id)}
                 overriddenBy={data.providers[model.provider].modelOverride}
-                onEdit={() => onEdit(model)}
-                onDelete={() => onDelete(model)}
+                onEdit={() => form.show(model)}
+                onDelete={() => confirm.show(model)}
               />
             </li>
           ))}

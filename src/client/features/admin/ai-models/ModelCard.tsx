@@ -1,6 +1,7 @@
 import { Badge } from "@client/components/ui/Badge";
-import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
+import { type Detail, DetailList } from "@client/components/ui/DetailList";
+import { ActionButtons } from "@client/features/admin/components/ActionButtons";
 import {
   AI_PROVIDER_LABELS,
   type AiModelConfig,
@@ -26,7 +27,7 @@ export function ModelCard({
   onDelete: () => void;
 }) {
   const headingId = `model-${model.id}`;
-  const facts: Array<[string, string]> = [
+  const facts: Detail[] = [
     ["Max tokens", model.maxTokens.toLocaleString("en-US")],
     ["Temperature", model.temperature.toFixed(1)],
     ["Cost per token", `$${model.costPerToken.toLocaleString("en-US", { maximumFractionDigits: 10 })}`],
@@ -47,26 +48,12 @@ export function ModelCard({
               ) : null}
             </p>
           </div>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              icon={<Pencil className="size-4" aria-hidden />}
-              onClick={onEdit}
-              aria-label={`Edit ${model.name}`}
-            >
-              Edit
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<Trash2 className="size-4" aria-hidden />}
-              onClick={onDelete}
-              aria-label={`Delete ${model.name}`}
-            >
-              Delete
-            </Button>
-          </div>
+          <ActionButtons
+            actions={[
+              { text: "Edit", name: `Edit ${model.name}`, Icon: Pencil, onClick: onEdit },
+              { text: "Delete", name: `Delete ${model.name}`, Icon: Trash2, onClick: onDelete, variant: "ghost" },
+            ]}
+          />
         </div>
         <div className="flex flex-wrap gap-2">
           <Badge tone="indigo">{AI_PROVIDER_LABELS[model.provider]}</Badge>
@@ -83,14 +70,7 @@ export function ModelCard({
           ))}
         </div>
         {model.description ? <p className="text-sm text-slate-700">{model.description}</p> : null}
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-          {facts.map(([term, value]) => (
-            <div key={term}>
-              <dt className="text-slate-600">{term}</dt>
-              <dd className="font-medium text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList variant="facts" items={facts} className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4" />
       </article>
     </Card>
   );

@@ -1,10 +1,10 @@
-import { Alert } from "@client/components/ui/Alert";
-import { Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
-import { Checkbox, controlClasses, Field, FieldMessages, Input, Textarea } from "@client/components/ui/Field";
+import { Checkbox, FieldMessages, RequiredMark } from "@client/components/ui/Field";
+import { FormDialog, type OpenState } from "@client/components/ui/FormDialog";
+import { SelectField } from "@client/components/ui/SelectField";
+import { failureText } from "@client/features/admin/admin-api";
+import { InputField, NumberField, TextareaField } from "@client/features/admin/components/InputField";
 import { useFormFields } from "@client/features/admin/components/use-form-fields";
 import { ApiRequestError } from "@client/lib/api";
-import { cn } from "@client/lib/cn";
 import {
   AI_MODEL_DEFAULTS,
   AI_MODEL_LIMITS,
@@ -21,7 +21,7 @@ import {
   updateAiModelSchema,
 } from "@shared/schemas/admin-ai-models";
 import { type FormEvent, useId, useState } from "react";
-import { failureText, useCreateModel, useUpdateModel } from "./ai-models-api";
+import { useCreateModel, useUpdateModel } from "./ai-models-api";
 
 interface Values {
   name: string;
@@ -48,6 +48,14 @@ const valuesOf = (model: AiModelConfig | null): Values => ({
   costPerToken: String(model?.costPerToken ?? AI_MODEL_DEFAULTS.costPerToken),
   priority: String(model?.priority ?? AI_MODEL_DEFAULTS.priority),
 });
+
+/** The number fields' bounds (their rules'), and their steps: whole numbers, tenths, or any amount. */
+const NUMBER_LIMITS = {
+  maxTokens: { ...AI_MODEL_LIMITS.maxTokens, step: 1 },
+  temperature: AI_MODEL_LIMITS.temperature,
+  costPerToken: { min: AI_MODEL_LIMITS.costPerToken.min, step: "any" },
+  priority: { ...AI_MODEL_LIMITS.priority, step: 1 },
+} as const;
 
 /** A number input's text as the API takes it ("" is not a number, so its rule's message shows). */
 const numberOf = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
@@ -83,24 +91,20 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
  * the top, read out at once. The list changes only once the server has saved.
  */
 export function ModelFormDialog({
-  open,
-  onOpenChange,
   model,
   onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...dialog
+}: OpenState & {
   model: AiModelConfig | null;
   onSaved: (saved: AiModelConfig, created: boolean) => void;
 }) {
   const editing = model !== null;
-  const { values, fieldErrors, setFieldErrors, set, formRef, focusFirstError } = useFormFields<Values>(() =>
+  const { values, fieldErrors, setFieldErrors, set, field, formRef, focusFirstError } = useFormFields<Values>(() =>
     valuesOf(model),
   );
   const [formError, setFormError] = useState<string | null>(null);
   const create = useCreateModel();
   const update = useUpdateModel();
-  const formId = useId();
   const tiersId = useId();
 
   function refused(error: unknown, fallback: string) {
@@ -139,7 +143,7 @@ export function ModelFormDialog({
         (patch as Record<string, unknown>)[key] = body[key];
     }
     if (Object.keys(patch).length === 0) {
-      onOpenChange(false);
+      dialog.onOpenChange(false);
       return;
     }
     const checked = updateAiModelSchema.safeParse(patch);
@@ -159,170 +163,95 @@ export function ModelFormDialog({
 
   const pending = create.isPending || update.isPending;
   const tiersError = fieldErrors.userTiers;
-  const number = (
-    key: "maxTokens" | "temperature" | "costPerToken" | "priority",
-    label: string,
-    help: string,
-    limits: { min?: number; max?: number; step: number | "any" },
-  ) => (
-    <Field label={label} help={help} error={fieldErrors[key]} required>
-      {(p) => (
-        <Input
-          {...p}
-          type="number"
-          inputMode={limits.step === 1 ? "numeric" : "decimal"}
-          {...(limits.min === undefined ? {} : { min: limits.min })}
-          {...(limits.max === undefined ? {} : { max: limits.max })}
-          step={limits.step}
-          value={values[key]}
-          onChange={(e) => set(key)(e.target.value)}
-        />
-      )}
-    </Field>
+  const number = (key: keyof typeof NUMBER_LIMITS, label: string, help: string) => (
+    <NumberField label={label} help={help} required {...NUMBER_LIMITS[key]} {...field(key)} />
   );
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      size="lg"
+    <FormDialog
+      {...dialog}
       title={editing ? "Edit Model" : "Add Model"}
       description={
         editing
           ? `Changes to ${model.name} apply to the next answer.`
           : "A new model answers the plans you choose from the next question on."
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {editing ? "Save Changes" : "Add Model"}
-          </Button>
-        </>
-      }
+      submitLabel={editing ? "Save Changes" : "Add Model"}
+      onSubmit={submit}
+      pending={pending}
+      error={formError}
+      formRef={formRef}
     >
-      <form id={formId} ref={formRef} onSubmit={submit} noValidate className="space-y-4">
-        {formError ? <Alert tone="danger">{formError}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={fieldErrors.name} required>
-            {(p) => (
-              <Input
-                {...p}
-                maxLength={AI_MODEL_LIMITS.name}
-                autoComplete="off"
-                value={values.name}
-                onChange={(e) => set("name")(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Provider" error={fieldErrors.provider} required>
-            {(p) => (
-              <select
-                {...p}
-                className={cn(controlClasses, "h-11 pr-8")}
-                value={values.provider}
-                onChange={(e) => set("provider")(e.target.value as AiProviderId)}
-              >
-                {AI_PROVIDERS.map((provider) => (
-                  <option key={provider} value={provider}>
-                    {AI_PROVIDER_LABELS[provider]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <Field
-          label="Model id"
-          help="The provider's name for the model, for example gpt-5-mini or claude-sonnet-5-5."
-          error={fieldErrors.model}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label="Name" required maxLength={AI_MODEL_LIMITS.name} autoComplete="off" {...field("name")} />
+        <SelectField
+          label="Provider"
+          error={fieldErrors.provider}
           required
-        >
-          {(p) => (
-            <Input
-              {...p}
-              maxLength={AI_MODEL_LIMITS.model}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className="font-mono"
-              value={values.model}
-              onChange={(e) => set("model")(e.target.value)}
-            />
-          )}
-        </Field>
-        <fieldset aria-describedby={`${tiersId}-help${tiersError ? ` ${tiersId}-error` : ""}`} className="space-y-2">
-          <legend className="text-sm font-semibold text-slate-800">
-            Plans
-            <span className="ml-1 text-red-700" aria-hidden>
-              *
-            </span>
-          </legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
-            {MODEL_TIERS.map((tier) => (
-              <Checkbox
-                key={tier}
-                label={MODEL_TIER_LABELS[tier]}
-                checked={values.userTiers.includes(tier)}
-                {...(tiersError ? { "aria-invalid": true } : {})}
-                onChange={(e) =>
-                  set("userTiers")(
-                    MODEL_TIERS.filter((t) => (t === tier ? e.target.checked : values.userTiers.includes(t))),
-                  )
-                }
-              />
-            ))}
-          </div>
-          <FieldMessages
-            helpId={`${tiersId}-help`}
-            errorId={tiersError ? `${tiersId}-error` : undefined}
-            help="Members of these plans may be answered by this model."
-            error={tiersError}
-          />
-        </fieldset>
-        <Checkbox
-          label="Active"
-          description="Only active models answer members."
-          checked={values.isActive}
-          onChange={(e) => set("isActive")(e.target.checked)}
+          value={values.provider}
+          onChange={(provider) => set("provider")(provider as AiProviderId)}
+          options={AI_PROVIDERS.map((provider) => [provider, AI_PROVIDER_LABELS[provider]])}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          {number(
-            "maxTokens",
-            "Max tokens",
-            `The longest answer, ${AI_MODEL_LIMITS.maxTokens.min} to ${AI_MODEL_LIMITS.maxTokens.max.toLocaleString("en-US")} tokens.`,
-            { min: AI_MODEL_LIMITS.maxTokens.min, max: AI_MODEL_LIMITS.maxTokens.max, step: 1 },
-          )}
-          {number(
-            "temperature",
-            "Temperature",
-            "0 to 2 in steps of 0.1; lower is more focused. Anthropic uses at most 1; GPT-5 and o-series models use their own.",
-            { min: AI_MODEL_LIMITS.temperature.min, max: AI_MODEL_LIMITS.temperature.max, step: 0.1 },
-          )}
-          {number("costPerToken", "Cost per token", "In US dollars, for your own cost estimates.", {
-            min: AI_MODEL_LIMITS.costPerToken.min,
-            step: "any",
-          })}
-          {number("priority", "Priority", "Among one provider's models for a plan, the lowest number answers.", {
-            min: AI_MODEL_LIMITS.priority.min,
-            max: AI_MODEL_LIMITS.priority.max,
-            step: 1,
-          })}
-        </div>
-        <Field label="Description" error={fieldErrors.description}>
-          {(p) => (
-            <Textarea
-              {...p}
-              rows={3}
-              maxLength={AI_MODEL_LIMITS.description}
-              value={values.description}
-              onChange={(e) => set("description")(e.target.value)}
+      </div>
+      <InputField
+        label="Model id"
+        help="The provider's name for the model, for example gpt-5-mini or claude-sonnet-5-5."
+        required
+        maxLength={AI_MODEL_LIMITS.model}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        inputClassName="font-mono"
+        {...field("model")}
+      />
+      <fieldset aria-describedby={`${tiersId}-help${tiersError ? ` ${tiersId}-error` : ""}`} className="space-y-2">
+        <legend className="text-sm font-semibold text-slate-800">
+          Plans
+          <RequiredMark />
+        </legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {MODEL_TIERS.map((tier) => (
+            <Checkbox
+              key={tier}
+              label={MODEL_TIER_LABELS[tier]}
+              checked={values.userTiers.includes(tier)}
+              {...(tiersError ? { "aria-invalid": true } : {})}
+              onChange={(e) =>
+                set("userTiers")(
+                  MODEL_TIERS.filter((t) => (t === tier ? e.target.checked : values.userTiers.includes(t))),
+                )
+              }
             />
-          )}
-        </Field>
-      </form>
-    </Dialog>
+          ))}
+        </div>
+        <FieldMessages
+          helpId={`${tiersId}-help`}
+          errorId={tiersError ? `${tiersId}-error` : undefined}
+          help="Members of these plans may be answered by this model."
+          error={tiersError}
+        />
+      </fieldset>
+      <Checkbox
+        label="Active"
+        description="Only active models answer members."
+        checked={values.isActive}
+        onChange={(e) => set("isActive")(e.target.checked)}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {number(
+          "maxTokens",
+          "Max tokens",
+          `The longest answer, ${AI_MODEL_LIMITS.maxTokens.min} to ${AI_MODEL_LIMITS.maxTokens.max.toLocaleString("en-US")} tokens.`,
+        )}
+        {number(
+          "temperature",
+          "Temperature",
+          "0 to 2 in steps of 0.1; lower is more focused. Anthropic uses at most 1; GPT-5 and o-series models use their own.",
+        )}
+        {number("costPerToken", "Cost per token", "In US dollars, for your own cost estimates.")}
+        {number("priority", "Priority", "Among one provider's models for a plan, the lowest number answers.")}
+      </div>
+      <TextareaField label="Description" rows={3} maxLength={AI_MODEL_LIMITS.description} {...field("description")} />
+    </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { Card } from "@client/components/ui/Card";
 import { controlClasses, Field, Input } from "@client/components/ui/Field";
 import { Switch } from "@client/components/ui/Switch";
 import { useToast } from "@client/components/ui/Toast";
+import { failureText } from "@client/features/admin/admin-api";
 import { ApiRequestError } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import {
@@ -17,7 +18,7 @@ import {
   MODEL_TIERS,
 } from "@shared/schemas/admin-ai-models";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { failureText, useModelSettings } from "./ai-models-api";
+import { useModelSettings } from "./ai-models-api";
 
 const label = (model: AiModelConfig | undefined) =>
   model ? `${model.name} (${AI_PROVIDER_LABELS[model.provider]})` : "No model";

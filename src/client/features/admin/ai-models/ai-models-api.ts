@@ -1,4 +1,4 @@
-import { ApiRequestError, apiFetch } from "@client/lib/api";
+import { apiFetch } from "@client/lib/api";
 import type {
   AiModelConfig,
   AiModelSettingsPatch,
@@ -26,14 +26,6 @@ export const aiModelsApi = {
   remove: (id: string) => apiFetch<void>(modelPath(id), { method: "DELETE" }),
   settings: (body: AiModelSettingsPatch) => apiFetch<AiModelsOverview>(`${BASE}/settings`, { method: "PATCH", body }),
 };
-
-/** The server's own text for a refusal it explains (a field's rule, the last model of a plan), else `fallback`. */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-    return error.message;
-  }
-  return fallback;
-}
 
 export function useAiModels() {
   return useQuery({ queryKey: aiModelKeys.overview, queryFn: aiModelsApi.overview });

@@ -1,10 +1,10 @@
-import { Alert } from "@client/components/ui/Alert";
-import { Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
-import { Checkbox, controlClasses, Field, Input, Textarea } from "@client/components/ui/Field";
+import { Checkbox } from "@client/components/ui/Field";
+import { FormDialog, type OpenState } from "@client/components/ui/FormDialog";
+import { SelectField } from "@client/components/ui/SelectField";
 import { useToast } from "@client/components/ui/Toast";
+import { InputField, NumberField, TextareaField } from "@client/features/admin/components/InputField";
+import { useFormFields } from "@client/features/admin/components/use-form-fields";
 import { ApiRequestError } from "@client/lib/api";
-import { cn } from "@client/lib/cn";
 import {
   type AdminAttorney,
   ATTORNEY_AVAILABILITY,
@@ -14,7 +14,7 @@ import {
   createAttorneySchema,
   updateAttorneySchema,
 } from "@shared/schemas/admin-attorneys";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useSaveAttorney } from "./attorneys-api";
 
 /** What the form holds: text as typed, lists as comma-separated text. */
@@ -37,8 +37,6 @@ interface FormValues {
 type FieldName = keyof FormValues;
 /** The fields typed as text (numbers included, as typed). */
 type TextField = Exclude<FieldName, "availability" | "isActive">;
-/** The fields typed as numbers. */
-type NumberField = "rating" | "experience" | "hourlyRate";
 
 const EMPTY: FormValues = {
   name: "",
@@ -89,22 +87,16 @@ const number = (value: string): number | string | null => {
   return Number.isNaN(parsed) ? trimmed : parsed;
 };
 
-/** The request body the form's values make (every field). */
+/** The request body the form's values make (every field): lists split, numbers read. */
 function toBody(values: FormValues): Record<string, unknown> {
+  const { specialties, caseTypes, rating, experience, hourlyRate, ...rest } = values;
   return {
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    firm: values.firm,
-    location: values.location,
-    specialties: list(values.specialties),
-    caseTypes: list(values.caseTypes),
-    rating: number(values.rating),
-    experience: number(values.experience),
-    hourlyRate: number(values.hourlyRate),
-    availability: values.availability,
-    isActive: values.isActive,
-    bio: values.bio,
+    ...rest,
+    specialties: list(specialties),
+    caseTypes: list(caseTypes),
+    rating: number(rating),
+    experience: number(experience),
+    hourlyRate: number(hourlyRate),
   };
 }
 
@@ -117,34 +109,23 @@ function fieldOf(path: string): FieldName | null {
 /**
  * 'Add Attorney' and 'Edit Attorney': every field of the spec's Attorney entity, checked by the
  * same rules as the server before sending, with the server's answer per field when it refuses.
- * Editing sends only what changed.
+ * Editing sends only what changed. The form starts from `attorney` as given (drawn afresh for each
+ * opening).
  */
 export function AttorneyFormDialog({
-  open,
-  onOpenChange,
   attorney,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...dialog
+}: OpenState & {
   /** The attorney to edit; null to add one. */
   attorney: AdminAttorney | null;
 }) {
-  const formId = useId();
-  const [values, setValues] = useState<FormValues>(() => toForm(attorney));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { values, fieldErrors, setFieldErrors, set, field, formRef, focusFirstError } = useFormFields<FormValues>(() =>
+    toForm(attorney),
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveAttorney();
   const toast = useToast();
   const editing = attorney !== null;
-
-  // Each opening starts from the attorney as the server has it.
-  useEffect(() => {
-    if (open) {
-      setValues(toForm(attorney));
-      setErrors({});
-      setFailure(null);
-    }
-  }, [open, attorney]);
 
   const initial = toBody(toForm(attorney));
   const body = toBody(values);
@@ -153,37 +134,27 @@ export function AttorneyFormDialog({
   );
   const hasChanges = !editing || Object.keys(changed).length > 0;
 
-  const set =
-    <K extends FieldName>(key: K) =>
-    (value: FormValues[K]) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors((e) => ({ ...e, [key]: undefined }));
-    };
-
-  const [focusError, setFocusError] = useState(0);
-  const showErrors = (fields: Partial<Record<FieldName, string>>) => {
-    setErrors(fields);
-    setFocusError((n) => n + 1);
+  /** Messages by their field (the first for each); false when none names a field of the form. */
+  const showErrors = (messages: Iterable<[path: string, message: string]>) => {
+    const fields: Partial<Record<FieldName, string>> = {};
+    for (const [path, message] of messages) {
+      const name = fieldOf(path);
+      if (name) fields[name] ??= message;
+    }
+    if (Object.keys(fields).length === 0) return false;
+    setFieldErrors(fields);
+    focusFirstError();
+    return true;
   };
-  // After refused values are shown, the first field in error takes focus (its message is read with it).
-  useEffect(() => {
-    if (focusError === 0) return;
-    const form = document.getElementById(formId);
-    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusError, formId]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const checked = editing ? updateAttorneySchema.safeParse(changed) : createAttorneySchema.safeParse(body);
     if (!checked.success) {
-      const fields: Partial<Record<FieldName, string>> = {};
-      for (const issue of checked.error.issues) {
-        const name = fieldOf(issue.path.join("."));
-        if (name) fields[name] ??= issue.message;
-      }
-      if (Object.keys(fields).length > 0) return showErrors(fields);
-      setFailure(checked.error.issues[0]?.message ?? "Please check the form.");
+      const issues = checked.error.issues;
+      if (!showErrors(issues.map((issue) => [issue.path.join("."), issue.message])))
+        setFailure(issues[0]?.message ?? "Please check the form.");
       return;
     }
     save.mutate(
@@ -191,17 +162,14 @@ export function AttorneyFormDialog({
       {
         onSuccess: (saved) => {
           toast.success(editing ? `${saved.name} was updated.` : `${saved.name} was added to the directory.`);
-          onOpenChange(false);
+          dialog.onOpenChange(false);
         },
         onError: (error) => {
           if (error instanceof ApiRequestError) {
-            const fields: Partial<Record<FieldName, string>> = {};
-            for (const [path, message] of Object.entries(error.fields ?? {})) {
-              const name = fieldOf(path);
-              if (name) fields[name] ??= message;
-            }
-            if (error.status === 409 && /e-mail/i.test(error.message)) fields.email = error.message;
-            if (Object.keys(fields).length > 0) return showErrors(fields);
+            const messages = Object.entries(error.fields ?? {});
+            // A taken e-mail address is the e-mail field's error, before anything else said of it.
+            if (error.status === 409 && /e-mail/i.test(error.message)) messages.unshift(["email", error.message]);
+            if (showErrors(messages)) return;
           }
           setFailure(
             error instanceof ApiRequestError && error.status > 0 && error.status < 500
@@ -218,115 +186,71 @@ export function AttorneyFormDialog({
     label: string,
     options: { type?: string; required?: boolean; help?: string; max?: number; autoComplete?: string } = {},
   ) => (
-    <Field label={label} required={options.required} error={errors[name]} help={options.help}>
-      {(props) => (
-        <Input
-          {...props}
-          type={options.type ?? "text"}
-          value={values[name]}
-          onChange={(event) => set(name)(event.target.value)}
-          maxLength={options.max}
-          autoComplete={options.autoComplete ?? "off"}
-        />
-      )}
-    </Field>
-  );
-
-  const number = (
-    name: NumberField,
-    label: string,
-    options: { inputMode: "decimal" | "numeric"; max?: number; step: number },
-  ) => (
-    <Field label={label} error={errors[name]}>
-      {(props) => (
-        <Input
-          {...props}
-          type="number"
-          inputMode={options.inputMode}
-          min={0}
-          max={options.max}
-          step={options.step}
-          value={values[name]}
-          onChange={(event) => set(name)(event.target.value)}
-        />
-      )}
-    </Field>
+    <InputField
+      label={label}
+      required={options.required}
+      help={options.help}
+      type={options.type ?? "text"}
+      maxLength={options.max}
+      autoComplete={options.autoComplete ?? "off"}
+      {...field(name)}
+    />
   );
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...dialog}
       title={editing ? "Edit Attorney" : "Add Attorney"}
       description={
         editing ? `Change ${attorney.name}'s details in the directory.` : "Add an attorney to the referral directory."
       }
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending} disabled={!hasChanges}>
-            {editing ? "Save Changes" : "Add Attorney"}
-          </Button>
-        </>
-      }
+      submitLabel={editing ? "Save Changes" : "Add Attorney"}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitDisabled={!hasChanges}
+      error={failure}
+      formRef={formRef}
     >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        {failure ? <Alert tone="danger">{failure}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text("name", "Name", { required: true, max: ATTORNEY_LIMITS.name, autoComplete: "name" })}
-          {text("email", "Email", { type: "email", required: true, max: 254, autoComplete: "email" })}
-          {text("phone", "Phone", { type: "tel", max: 40, autoComplete: "tel" })}
-          {text("firm", "Firm", { max: ATTORNEY_LIMITS.firm, autoComplete: "organization" })}
-          {text("location", "Location", { max: ATTORNEY_LIMITS.location, help: "City and state, e.g. Austin, TX." })}
-          <Field label="Availability" error={errors.availability}>
-            {(props) => (
-              <select
-                {...props}
-                value={values.availability}
-                onChange={(event) => set("availability")(event.target.value as AttorneyAvailability)}
-                className={cn(controlClasses, "h-11 pr-8")}
-              >
-                {ATTORNEY_AVAILABILITY.map((value) => (
-                  <option key={value} value={value}>
-                    {AVAILABILITY_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {text("specialties", "Specialties", { help: "Separate with commas, e.g. Housing, Tenant Rights." })}
-          {text("caseTypes", "Case types", { help: "Separate with commas, e.g. Evictions, Security deposits." })}
-          {number("rating", "Rating (0 to 5)", { inputMode: "decimal", max: 5, step: 0.1 })}
-          {number("experience", "Experience (years)", {
-            inputMode: "numeric",
-            max: ATTORNEY_LIMITS.experience,
-            step: 1,
-          })}
-          {number("hourlyRate", "Hourly rate ($)", { inputMode: "decimal", step: 0.01 })}
-          <div className="flex items-end pb-2">
-            <Checkbox
-              label="Active"
-              description="Offered when assigning referrals."
-              checked={values.isActive}
-              onChange={(event) => set("isActive")(event.target.checked)}
-            />
-          </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("name", "Name", { required: true, max: ATTORNEY_LIMITS.name, autoComplete: "name" })}
+        {text("email", "Email", { type: "email", required: true, max: 254, autoComplete: "email" })}
+        {text("phone", "Phone", { type: "tel", max: 40, autoComplete: "tel" })}
+        {text("firm", "Firm", { max: ATTORNEY_LIMITS.firm, autoComplete: "organization" })}
+        {text("location", "Location", { max: ATTORNEY_LIMITS.location, help: "City and state, e.g. Austin, TX." })}
+        <SelectField
+          label="Availability"
+          error={fieldErrors.availability}
+          value={values.availability}
+          onChange={(value) => set("availability")(value as AttorneyAvailability)}
+          options={ATTORNEY_AVAILABILITY.map((value) => [value, AVAILABILITY_LABELS[value]])}
+        />
+        {text("specialties", "Specialties", { help: "Separate with commas, e.g. Housing, Tenant Rights." })}
+        {text("caseTypes", "Case types", { help: "Separate with commas, e.g. Evictions, Security deposits." })}
+        <NumberField label="Rating (0 to 5)" min={0} max={5} step={0.1} {...field("rating")} />
+        <NumberField
+          label="Experience (years)"
+          min={0}
+          max={ATTORNEY_LIMITS.experience}
+          step={1}
+          {...field("experience")}
+        />
+        <NumberField label="Hourly rate ($)" min={0} step={0.01} {...field("hourlyRate")} />
+        <div className="flex items-end pb-2">
+          <Checkbox
+            label="Active"
+            description="Offered when assigning referrals."
+            checked={values.isActive}
+            onChange={(event) => set("isActive")(event.target.checked)}
+          />
         </div>
-        <Field label="Bio" error={errors.bio} help={`Up to ${ATTORNEY_LIMITS.bio.toLocaleString("en-US")} characters.`}>
-          {(props) => (
-            <Textarea
-              {...props}
-              rows={4}
-              maxLength={ATTORNEY_LIMITS.bio}
-              value={values.bio}
-              onChange={(event) => set("bio")(event.target.value)}
-            />
-          )}
-        </Field>
-      </form>
-    </Dialog>
+      </div>
+      <TextareaField
+        label="Bio"
+        help={`Up to ${ATTORNEY_LIMITS.bio.toLocaleString("en-US")} characters.`}
+        rows={4}
+        maxLength={ATTORNEY_LIMITS.bio}
+        {...field("bio")}
+      />
+    </FormDialog>
   );
 }

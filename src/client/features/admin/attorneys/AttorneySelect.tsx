@@ -1,9 +1,10 @@
-import { Checkbox, Input } from "@client/components/ui/Field";
+import { Checkbox } from "@client/components/ui/Field";
 import { LoadError } from "@client/components/ui/LoadError";
 import { Skeleton } from "@client/components/ui/Skeleton";
+import { SearchField } from "@client/features/admin/components/ListToolbar";
 import { cn } from "@client/lib/cn";
 import type { AdminAttorney } from "@shared/schemas/admin-attorneys";
-import { Search, Star } from "lucide-react";
+import { Star } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useAttorneys } from "./attorneys-api";
 
@@ -74,22 +75,14 @@ export function AttorneySelect({
   return (
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="text-sm font-semibold text-slate-800">{label}</legend>
-      <div className="relative">
-        <label htmlFor={`${ids}-search`} className="sr-only">
-          Search attorneys
-        </label>
-        <Search className="pointer-events-none absolute top-3 left-3 size-5 text-slate-500" aria-hidden />
-        <Input
-          id={`${ids}-search`}
-          type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder="Search by name, firm, specialty or location..."
-          className="pl-10"
-          maxLength={100}
-          autoComplete="off"
-        />
-      </div>
+      <SearchField
+        label="Search attorneys"
+        value={typed}
+        onChange={setTyped}
+        placeholder="Search by name, firm, specialty or location..."
+        maxLength={100}
+        autoComplete="off"
+      />
       {usefulCategory ? (
         <Checkbox
           label={`Only attorneys for ${usefulCategory}`}

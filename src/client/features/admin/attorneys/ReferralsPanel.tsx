@@ -2,12 +2,12 @@ import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { LoadError } from "@client/components/ui/LoadError";
-import { Skeleton } from "@client/components/ui/Skeleton";
+import { SkeletonCards } from "@client/components/ui/PagedList";
 import { FilterSelect } from "@client/features/admin/components/ListToolbar";
 import { Pager, showingText } from "@client/features/admin/components/Pager";
+import { useDialogFor } from "@client/features/admin/components/use-dialog-for";
 import { cn } from "@client/lib/cn";
 import { formatDate } from "@client/lib/dates";
-import { useDialogState } from "@client/lib/use-dialog-state";
 import { formatPrice } from "@shared/plans";
 import type { AdminReferral, ReferralStatus } from "@shared/schemas/admin-attorneys";
 import { Crown, FileText, Inbox, MessageSquare, Scale } from "lucide-react";
@@ -74,6 +74,13 @@ function ReferralCard({ referral, onAssign }: { referral: AdminReferral; onAssig
   );
 }
 
+/** What the queue says when nothing is in it, by the status it is filtered on. */
+const EMPTY_TITLES: Record<ReferralStatus | "", string> = {
+  pending: "No pending referrals",
+  assigned: "No assigned referrals yet",
+  "": "No referrals yet",
+};
+
 /**
  * Members' referral requests: pending ones first (Premium members' priority referrals first, then
  * the longest waiting), each assigned to an attorney of the directory from here.
@@ -81,15 +88,9 @@ function ReferralCard({ referral, onAssign }: { referral: AdminReferral; onAssig
 export function ReferralsPanel() {
   const ids = useId();
   const [filters, setFilters] = useState<ReferralFilters>({ status: "", page: 1 });
-  const [selected, setSelected] = useState<AdminReferral | null>(null);
-  const dialog = useDialogState();
+  const dialog = useDialogFor<AdminReferral>();
   const list = useReferrals(filters);
   const data = list.data;
-
-  const open = (referral: AdminReferral) => {
-    setSelected(referral);
-    dialog.show();
-  };
 
   return (
     <section aria-labelledby={`${ids}-heading`}>
@@ -109,11 +110,12 @@ export function ReferralsPanel() {
           value={filters.status}
           onChange={(value) => setFilters({ status: value as ReferralStatus | "", page: 1 })}
           className="w-48"
-        >
-          <option value="">All referrals</option>
-          <option value="pending">Pending</option>
-          <option value="assigned">Assigned</option>
-        </FilterSelect>
+          options={[
+            ["", "All referrals"],
+            ["pending", "Pending"],
+            ["assigned", "Assigned"],
+          ]}
+        />
       </div>
 
       <p role="status" className="mb-3 text-sm text-slate-600">
@@ -122,26 +124,14 @@ export function ReferralsPanel() {
 
       {list.isPending ? (
         <div className="space-y-3" aria-hidden>
-          {[0, 1, 2].map((row) => (
-            <Card key={row} className="space-y-3 p-5">
-              <Skeleton className="h-5 w-24" />
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-4 w-1/2" />
-            </Card>
-          ))}
+          <SkeletonCards bars={["h-5 w-24", "h-5 w-2/3", "h-4 w-1/2"]} />
         </div>
       ) : list.isError && !data ? (
         <LoadError title="The referrals could not be loaded" onRetry={list.refetch} />
       ) : data && data.referrals.length === 0 ? (
         <Card className="flex flex-col items-center gap-2 px-6 py-10 text-center">
           <Inbox className="size-8 text-slate-500" aria-hidden />
-          <p className="font-semibold text-slate-900">
-            {filters.status === "pending"
-              ? "No pending referrals"
-              : filters.status === "assigned"
-                ? "No assigned referrals yet"
-                : "No referrals yet"}
-          </p>
+          <p className="font-semibold text-slate-900">{EMPTY_TITLES[filters.status]}</p>
           <p className="max-w-md text-sm text-slate-600">
             Referrals appear here when members choose Refer to Attorney in a case, or ask for an attorney review of a
             document.
@@ -152,23 +142,17 @@ export function ReferralsPanel() {
           <ul className={cn("space-y-3", list.isPlaceholderData && "opacity-60")}>
             {data.referrals.map((referral) => (
               <li key={referral.id}>
-                <ReferralCard referral={referral} onAssign={() => open(referral)} />
+                <ReferralCard referral={referral} onAssign={() => dialog.show(referral)} />
               </li>
             ))}
           </ul>
-          <Pager
-            label="Referral pages"
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            onPage={(page) => setFilters((f) => ({ ...f, page }))}
-          />
+          <Pager label="Referral pages" data={data} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
         </>
       ) : null}
 
-      {dialog.used ? (
-        <AssignReferralDialog referral={selected} open={dialog.open} onOpenChange={dialog.setOpen} />
-      ) : null}
+      {dialog.render((referral, state) => (
+        <AssignReferralDialog {...state} referral={referral} />
+      ))}
     </section>
   );
 }

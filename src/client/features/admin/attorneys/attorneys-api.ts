@@ -1,3 +1,4 @@
+import { itemPath, listPath, usePagedList } from "@client/features/admin/admin-api";
 import { apiFetch } from "@client/lib/api";
 import type {
   AdminAttorney,
@@ -10,7 +11,7 @@ import type {
   ReferralStatus,
   UpdateAttorney,
 } from "@shared/schemas/admin-attorneys";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 export interface AttorneyFilters {
   q: string;
@@ -32,54 +33,27 @@ export const attorneyKeys = {
   referrals: (filters: ReferralFilters) => ["admin", "attorneys", "referrals", filters] as const,
 };
 
-const attorneyPath = (id: string) => `/api/admin/attorneys/${encodeURIComponent(id)}`;
+const attorneyPath = (id: string) => itemPath("attorneys", id);
 
 export const attorneysApi = {
-  list: (filters: AttorneyFilters) => {
-    const params = new URLSearchParams();
-    if (filters.q) params.set("q", filters.q);
-    if (filters.active !== undefined) params.set("active", String(filters.active));
-    if (filters.availability) params.set("availability", filters.availability);
-    if (filters.specialty) params.set("specialty", filters.specialty);
-    if (filters.sort && filters.sort !== "newest") params.set("sort", filters.sort);
-    if (filters.page > 1) params.set("page", String(filters.page));
-    const query = params.toString();
-    return apiFetch<AttorneyList>(`/api/admin/attorneys${query ? `?${query}` : ""}`);
-  },
+  list: (filters: AttorneyFilters) =>
+    apiFetch<AttorneyList>(listPath("/api/admin/attorneys", filters, { q: "", sort: "newest", page: 1 })),
   create: (body: CreateAttorney) =>
     apiFetch<{ attorney: AdminAttorney }>("/api/admin/attorneys", { body }).then((r) => r.attorney),
   update: (id: string, body: UpdateAttorney) =>
     apiFetch<{ attorney: AdminAttorney }>(attorneyPath(id), { method: "PATCH", body }).then((r) => r.attorney),
   remove: (id: string) => apiFetch<AttorneyRemoval>(attorneyPath(id), { method: "DELETE" }),
-  referrals: (filters: ReferralFilters) => {
-    const params = new URLSearchParams();
-    if (filters.status) params.set("status", filters.status);
-    if (filters.page > 1) params.set("page", String(filters.page));
-    const query = params.toString();
-    return apiFetch<ReferralList>(`/api/admin/referrals${query ? `?${query}` : ""}`);
-  },
+  referrals: (filters: ReferralFilters) =>
+    apiFetch<ReferralList>(listPath("/api/admin/referrals", filters, { status: "", page: 1 })),
   assign: (referralId: string, attorneyId: string) =>
-    apiFetch<ReferralAssignment>(`/api/admin/referrals/${encodeURIComponent(referralId)}/assign`, {
-      body: { attorneyId },
-    }),
+    apiFetch<ReferralAssignment>(`${itemPath("referrals", referralId)}/assign`, { body: { attorneyId } }),
 };
 
-export function useAttorneys(filters: AttorneyFilters, enabled = true) {
-  return useQuery({
-    queryKey: attorneyKeys.list(filters),
-    queryFn: () => attorneysApi.list(filters),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+export const useAttorneys = (filters: AttorneyFilters, enabled = true) =>
+  usePagedList(attorneyKeys.list(filters), () => attorneysApi.list(filters), enabled);
 
-export function useReferrals(filters: ReferralFilters) {
-  return useQuery({
-    queryKey: attorneyKeys.referrals(filters),
-    queryFn: () => attorneysApi.referrals(filters),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useReferrals = (filters: ReferralFilters) =>
+  usePagedList(attorneyKeys.referrals(filters), () => attorneysApi.referrals(filters));
 
 /** After any change the directory, the queue and the Cases section's views of them are read again. */
 function useRefresh() {

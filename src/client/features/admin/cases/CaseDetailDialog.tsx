@@ -1,22 +1,25 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
+import { type Detail, DetailList } from "@client/components/ui/DetailList";
 import { Dialog } from "@client/components/ui/Dialog";
-import { controlClasses, Input } from "@client/components/ui/Field";
+import { Input } from "@client/components/ui/Field";
+import { SelectField } from "@client/components/ui/SelectField";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { ApiRequestError } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { formatDate, formatDateTime } from "@client/lib/dates";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseUpdate } from "@shared/schemas/admin-cases";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useState } from "react";
 import { AttorneyField } from "./AttorneyField";
 import { useAdminCase, useAdminCaseMessages, useUpdateAdminCase } from "./admin-cases-api";
 import {
   AdminCaseStatusBadge,
-  COMPLEXITY_LABELS,
+  COMPLEXITY_OPTIONS,
   complexityLabel,
   formatEstimatedValue,
   STATUS_LABELS,
+  STATUS_OPTIONS,
 } from "./case-labels";
 
 const UPDATE_FAILED = "Failed to update case. Please try again.";
@@ -98,86 +101,43 @@ export function CaseDetailDialog({
           {saving ? "Saving…" : ""}
         </p>
 
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <Item label="User">
-            <span className="block font-medium text-slate-900">{c.userName}</span>
-            <span className="block break-all text-slate-600">{c.userEmail}</span>
-          </Item>
-          <Item label="Status">
-            <AdminCaseStatusBadge status={c.status} />
-          </Item>
-          <Item label="Description" wide>
-            <span className="whitespace-pre-wrap">{c.description || "No description provided"}</span>
-          </Item>
-          <Item label="Category">{c.category || "Uncategorized"}</Item>
-          <Item label="Complexity">{complexityLabel(c.complexity)}</Item>
-          <Item label="Estimated Value">{formatEstimatedValue(c.estimatedValue)}</Item>
-          <Item label="Assigned Attorney">{c.assignedAttorney || "Not assigned"}</Item>
-          <Item label="Created">{formatDate(c.createdAt)}</Item>
-          <Item label="Last activity">{formatDateTime(c.lastMessageAt ?? c.updatedAt)}</Item>
-        </dl>
+        <DetailList variant="fields" className="grid gap-4 sm:grid-cols-2" items={caseDetails(c)} />
 
         <section aria-labelledby={`${ids}-manage`} className="space-y-4 rounded-[var(--radius-card)] bg-slate-50 p-4">
           <h3 id={`${ids}-manage`} className="text-base font-semibold text-slate-900">
             Manage case
           </h3>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-slate-800">
-                Status
-              </label>
-              <select
-                id={`${ids}-status`}
-                value={c.status}
-                disabled={busy}
-                onChange={(event) =>
-                  save(
-                    "status",
-                    { status: event.target.value as NonNullable<AdminCaseUpdate["status"]> },
-                    ADMIN_TEXT.updateCaseStatusFailed,
-                  )
-                }
-                className={cn(controlClasses, "h-11 pr-8")}
-              >
-                {statusKnown ? null : (
-                  <option value={c.status} disabled>
-                    Unknown
-                  </option>
-                )}
-                {Object.entries(STATUS_LABELS).map(([value, { label }]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="space-y-1.5">
-              <label htmlFor={`${ids}-complexity`} className="block text-sm font-semibold text-slate-800">
-                Complexity
-              </label>
-              <select
-                id={`${ids}-complexity`}
-                value={c.complexity ?? ""}
-                disabled={busy}
-                onChange={(event) =>
-                  save(
-                    "complexity",
-                    {
-                      complexity: (event.target.value || null) as AdminCaseUpdate["complexity"],
-                    },
-                    UPDATE_FAILED,
-                  )
-                }
-                className={cn(controlClasses, "h-11 pr-8")}
-              >
-                <option value="">Not set</option>
-                {Object.entries(COMPLEXITY_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Status"
+              value={c.status}
+              disabled={busy}
+              onChange={(status) =>
+                save(
+                  "status",
+                  { status: status as NonNullable<AdminCaseUpdate["status"]> },
+                  ADMIN_TEXT.updateCaseStatusFailed,
+                )
+              }
+              options={STATUS_OPTIONS}
+            >
+              {statusKnown ? null : (
+                <option value={c.status} disabled>
+                  Unknown
+                </option>
+              )}
+            </SelectField>
+            <SelectField
+              label="Complexity"
+              value={c.complexity ?? ""}
+              disabled={busy}
+              onChange={(complexity) =>
+                save("complexity", { complexity: (complexity || null) as AdminCaseUpdate["complexity"] }, UPDATE_FAILED)
+              }
+              options={COMPLEXITY_OPTIONS}
+            >
+              <option value="">Not set</option>
+            </SelectField>
           </div>
 
           <form onSubmit={saveValue} className="space-y-1.5" noValidate>
@@ -224,13 +184,27 @@ export function CaseDetailDialog({
   );
 }
 
-function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={cn("space-y-1 text-sm", wide && "sm:col-span-2")}>
-      <dt className="font-semibold text-slate-600">{label}</dt>
-      <dd className="text-slate-800">{children}</dd>
-    </div>
+/** The case and its member, as the modal lists them. */
+function caseDetails(c: AdminCase): Detail[] {
+  const member = (
+    <>
+      <span className="block font-medium text-slate-900">{c.userName}</span>
+      <span className="block break-all text-slate-600">{c.userEmail}</span>
+    </>
   );
+  const status = <AdminCaseStatusBadge status={c.status} />;
+  const description = <span className="whitespace-pre-wrap">{c.description || "No description provided"}</span>;
+  return [
+    ["User", member],
+    ["Status", status],
+    ["Description", description, "wide"],
+    ["Category", c.category || "Uncategorized"],
+    ["Complexity", complexityLabel(c.complexity)],
+    ["Estimated Value", formatEstimatedValue(c.estimatedValue)],
+    ["Assigned Attorney", c.assignedAttorney || "Not assigned"],
+    ["Created", formatDate(c.createdAt)],
+    ["Last activity", formatDateTime(c.lastMessageAt ?? c.updatedAt)],
+  ];
 }
 
 const PROVIDERS: Record<string, string> = { anthropic: "Anthropic", openai: "OpenAI", offline: "Offline assistant" };

@@ -1,8 +1,7 @@
-import { ToastProvider } from "@client/components/ui/Toast";
+import { renderSection } from "@client/features/admin/render-section";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseList } from "@shared/schemas/admin-cases";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, type Route } from "@tests/factories/fake-api";
 import { describe, expect, it, vi } from "vitest";
@@ -37,14 +36,7 @@ function setup(routes: Record<string, Route>) {
     [`GET ${PATH}/messages`]: () => json({ messages: [], nextCursor: null }),
     ...routes,
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <CasesSection />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  renderSection(<CasesSection />);
   return api;
 }
 

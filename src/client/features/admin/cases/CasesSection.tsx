@@ -1,38 +1,58 @@
 import { Badge } from "@client/components/ui/Badge";
-import { Button } from "@client/components/ui/Button";
+import type { DataColumn } from "@client/components/ui/DataTable";
+import { DetailList } from "@client/components/ui/DetailList";
 import { PageHeader } from "@client/components/ui/PageHeader";
+import type { SelectOptions } from "@client/components/ui/SelectField";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
+import { ActionButtons } from "@client/features/admin/components/ActionButtons";
 import { AdminListCard } from "@client/features/admin/components/AdminListCard";
-import { FilterSelect, useDebouncedSearch } from "@client/features/admin/components/ListToolbar";
-import { ScrollTable, SkeletonRows } from "@client/features/admin/components/ScrollTable";
+import { FilterSelect, useListFilters } from "@client/features/admin/components/ListToolbar";
+import { ResponsiveTable } from "@client/features/admin/components/ResponsiveTable";
 import { type StatTile, StatTiles } from "@client/features/admin/components/StatTiles";
-import { cn } from "@client/lib/cn";
+import { useDialogFor } from "@client/features/admin/components/use-dialog-for";
 import { formatDate, formatDateTime } from "@client/lib/dates";
-import { useDialogState } from "@client/lib/use-dialog-state";
 import { ADMIN_TEXT } from "@shared/messages";
-import type { AdminCase } from "@shared/schemas/admin-cases";
+import type { AdminCase, AdminCaseStats } from "@shared/schemas/admin-cases";
 import { Archive, Briefcase, Eye, Layers, RefreshCw, Scale } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { type AdminCaseFilters, useAdminCaseStats, useAdminCases, useToggleCaseStatus } from "./admin-cases-api";
 import { CaseDetailDialog } from "./CaseDetailDialog";
-import { AdminCaseStatusBadge, COMPLEXITY_LABELS, statusLabel } from "./case-labels";
+import {
+  AdminCaseStatusBadge,
+  COMPLEXITY_LABELS,
+  COMPLEXITY_OPTIONS,
+  STATUS_OPTIONS,
+  statusLabel,
+} from "./case-labels";
+
+const TILES: StatTile<AdminCaseStats>[] = [
+  { label: "Active", stat: "active", Icon: Briefcase, tone: "green" },
+  { label: "Referred", stat: "referred", Icon: Scale, tone: "primary" },
+  { label: "Archived", stat: "archived", Icon: Archive, tone: "slate" },
+  { label: "Complex", stat: "complex", Icon: Layers, tone: "premium" },
+];
+
+/** The list's filters: each a select of its values, after 'all'. */
+const FILTERS: { key: "status" | "complexity"; label: string; options: SelectOptions; className: string }[] = [
+  { key: "status", label: "Filter by status", options: [["", "All Status"], ...STATUS_OPTIONS], className: "md:w-44" },
+  {
+    key: "complexity",
+    label: "Filter by complexity",
+    options: [["", "All Complexity"], ...COMPLEXITY_OPTIONS],
+    className: "md:w-48",
+  },
+];
 
 /** Admin section 'Cases' (spec section 2): tiles, search and filters, the table, the case modal. */
 export function CasesSection() {
-  const [filters, setFilters] = useState<AdminCaseFilters>({ q: "", status: "", complexity: "", page: 1 });
-  const [typed, setTyped] = useDebouncedSearch(filters, setFilters);
-  const [selected, setSelected] = useState<AdminCase | null>(null);
+  const list = useListFilters<AdminCaseFilters>({ q: "", status: "", complexity: "", page: 1 });
+  const detail = useDialogFor<AdminCase>();
   const [failure, setFailure] = useState<string | null>(null);
-  const dialog = useDialogState();
-  const list = useAdminCases(filters);
+  const query = useAdminCases(list.filters);
+  const stats = useAdminCaseStats();
   const toggle = useToggleCaseStatus();
   const toast = useToast();
-
-  const open = (item: AdminCase) => {
-    setSelected(item);
-    dialog.show();
-  };
 
   const toggleStatus = (item: AdminCase) => {
     setFailure(null);
@@ -42,8 +62,35 @@ export function CasesSection() {
     });
   };
 
-  const data = list.data;
-  const filtered = Boolean(filters.q || filters.status || filters.complexity);
+  /** View Case and Toggle Status, for the row's last column and the card. */
+  const actions = (item: AdminCase, className: string) => (
+    <ActionButtons
+      className={className}
+      actions={[
+        { text: "View Case", name: `View Case: ${item.title}`, Icon: Eye, onClick: () => detail.show(item) },
+        {
+          text: "Toggle Status",
+          name: `Toggle Status: ${item.title}`,
+          Icon: RefreshCw,
+          onClick: () => toggleStatus(item),
+          variant: "ghost",
+          loading: toggle.isPending && toggle.variables === item.id,
+        },
+      ]}
+    />
+  );
+  const columns: DataColumn<AdminCase>[] = [
+    {
+      header: "Case",
+      className: "max-w-xs",
+      cell: (item) => <CaseSummary item={item} />,
+      skeleton: <SummarySkeleton />,
+    },
+    { header: "User", cell: (item) => <CaseUser item={item} />, skeleton: "h-4 w-32" },
+    { header: "Status", cell: (item) => <CaseStatus item={item} />, skeleton: "h-5 w-20" },
+    { header: "Activity", cell: (item) => <CaseActivity item={item} />, skeleton: "h-4 w-28" },
+    { header: "Actions", cell: (item) => actions(item, "flex-wrap justify-end"), skeleton: "ml-auto h-8 w-40" },
+  ];
 
   return (
     <>
@@ -51,157 +98,63 @@ export function CasesSection() {
         title="Cases"
         description="Every member's cases: search them, read their messages, change their status and assign an attorney."
       />
-      <StatsTiles />
+      <StatTiles label="Case totals" stats={stats} tiles={TILES} />
 
       <AdminListCard
-        toolbarClassName="md:grid-cols-[minmax(0,1fr)_auto_auto]"
-        search={{
-          label: "Search cases",
-          value: typed,
-          onChange: setTyped,
-          placeholder: "Search cases by title, user, or description...",
-          maxLength: 100,
-        }}
-        filters={
-          <>
-            <FilterSelect
-              label="Filter by status"
-              value={filters.status}
-              onChange={(status) => setFilters((f) => ({ ...f, status, page: 1 }))}
-              className="md:w-44"
-            >
-              <option value="">All Status</option>
-              <option value="active">Active</option>
-              <option value="referred">Referred</option>
-              <option value="archived">Archived</option>
-            </FilterSelect>
-            <FilterSelect
-              label="Filter by complexity"
-              value={filters.complexity}
-              onChange={(complexity) => setFilters((f) => ({ ...f, complexity, page: 1 }))}
-              className="md:w-48"
-            >
-              <option value="">All Complexity</option>
-              {Object.entries(COMPLEXITY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </FilterSelect>
-          </>
-        }
-        failure={failure}
-        list={list}
+        className="mt-6"
         noun={["case", "cases"]}
-        errorTitle="The cases could not be loaded"
+        list={list}
+        query={query}
+        search={{ placeholder: "Search cases by title, user, or description...", maxLength: 100 }}
+        toolbarClassName="md:grid-cols-[minmax(0,1fr)_auto_auto]"
+        filters={FILTERS.map(({ key, ...filter }) => (
+          <FilterSelect
+            key={key}
+            {...filter}
+            value={list.filters[key]}
+            onChange={(value) => list.setFilter(key, value)}
+          />
+        ))}
+        failure={failure}
         isEmpty={(page) => page.cases.length === 0}
-        empty={
-          filtered
-            ? { title: "No cases match", hint: "Try another search, or clear the filters." }
-            : { title: "No cases yet", hint: "Cases appear here as soon as members start a chat." }
-        }
+        empty={{
+          filtered: "Try another search, or clear the filters.",
+          none: "Cases appear here as soon as members start a chat.",
+        }}
         pagerLabel="Cases pages"
-        onPage={(page) => setFilters((f) => ({ ...f, page }))}
       >
-        <div className="mt-3">
-          {data ? (
-            <ul aria-label="Cases" className="space-y-3 md:hidden">
-              {data.cases.map((item) => (
-                <li key={item.id}>
-                  <CaseCard
-                    item={item}
-                    onView={() => open(item)}
-                    onToggle={() => toggleStatus(item)}
-                    toggling={toggle.isPending && toggle.variables === item.id}
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <div className="space-y-3 md:hidden" aria-hidden>
-              {Array.from({ length: 5 }, (_, row) => `card-skeleton-${row}`).map((key) => (
-                <div key={key} className="space-y-2 rounded-[var(--radius-control)] border border-slate-200 p-4">
-                  <Skeleton className="h-4 w-2/3" />
-                  <Skeleton className="h-3 w-full" />
-                  <Skeleton className="h-3 w-1/2" />
-                </div>
-              ))}
-            </div>
-          )}
-          <ScrollTable
-            label="Cases table"
-            caption="Cases, most recent activity first"
-            columns={["Case", "User", "Status", "Activity", "Actions"]}
-            minWidthClassName="min-w-[680px]"
-            bodyClassName={list.isPlaceholderData ? "opacity-60" : undefined}
-          >
-            {data ? (
-              data.cases.map((item) => (
-                <CaseRow
-                  key={item.id}
-                  item={item}
-                  onView={() => open(item)}
-                  onToggle={() => toggleStatus(item)}
-                  toggling={toggle.isPending && toggle.variables === item.id}
-                />
-              ))
-            ) : (
-              <SkeletonRows count={5}>
-                <td className="px-4 py-4">
-                  <Skeleton className="h-4 w-48" />
-                  <Skeleton className="mt-2 h-3 w-64" />
-                </td>
-                <td className="px-4 py-4">
-                  <Skeleton className="h-4 w-32" />
-                </td>
-                <td className="px-4 py-4">
-                  <Skeleton className="h-5 w-20" />
-                </td>
-                <td className="px-4 py-4">
-                  <Skeleton className="h-4 w-28" />
-                </td>
-                <td className="px-4 py-4">
-                  <Skeleton className="ml-auto h-8 w-40" />
-                </td>
-              </SkeletonRows>
-            )}
-          </ScrollTable>
-        </div>
+        <ResponsiveTable
+          caption="Cases, most recent activity first"
+          region={{ label: "Cases table", minWidth: "min-w-[680px]" }}
+          columns={columns}
+          rows={query.data?.cases}
+          dimmed={query.isPlaceholderData}
+          cards={{
+            label: "Cases",
+            render: (item) => <CaseCard item={item}>{actions(item, "flex-wrap")}</CaseCard>,
+            skeleton: (
+              <div className="space-y-2">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-3 w-full" />
+                <Skeleton className="h-3 w-1/2" />
+              </div>
+            ),
+          }}
+        />
       </AdminListCard>
 
-      {dialog.used && selected ? (
-        <CaseDetailDialog key={selected.id} open={dialog.open} onOpenChange={dialog.setOpen} initial={selected} />
-      ) : null}
+      {detail.render((item, state) => (item ? <CaseDetailDialog {...state} initial={item} /> : null))}
     </>
   );
 }
 
-function StatsTiles() {
-  const stats = useAdminCaseStats();
-  const s = stats.data;
-  const tiles: StatTile[] = [
-    { label: "Active", value: s?.active, Icon: Briefcase, tone: "bg-green-100 text-green-900" },
-    { label: "Referred", value: s?.referred, Icon: Scale, tone: "bg-primary-100 text-primary-900" },
-    { label: "Archived", value: s?.archived, Icon: Archive, tone: "bg-slate-200 text-slate-800" },
-    { label: "Complex", value: s?.complex, Icon: Layers, tone: "bg-premium-100 text-premium-900" },
-  ];
-  return <StatTiles label="Case totals" tiles={tiles} isError={stats.isError} />;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function SummarySkeleton() {
   return (
-    <div className="flex flex-wrap gap-x-1">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-800">{children}</dd>
-    </div>
+    <>
+      <Skeleton className="h-4 w-48" />
+      <Skeleton className="mt-2 h-3 w-64" />
+    </>
   );
-}
-
-interface RowProps {
-  item: AdminCase;
-  onView: () => void;
-  onToggle: () => void;
-  toggling: boolean;
 }
 
 function CaseSummary({ item }: { item: AdminCase }) {
@@ -246,72 +199,22 @@ function CaseStatus({ item }: { item: AdminCase }) {
 
 function CaseActivity({ item }: { item: AdminCase }) {
   return (
-    <dl className="space-y-0.5">
-      <Detail label="Messages:">{item.messageCount.toLocaleString("en-US")}</Detail>
-      <Detail label="Created:">{formatDate(item.createdAt)}</Detail>
-      <Detail label="Last activity:">{formatDateTime(item.lastMessageAt ?? item.updatedAt)}</Detail>
-    </dl>
+    <DetailList
+      variant="inline"
+      className="space-y-0.5"
+      items={[
+        ["Messages:", item.messageCount.toLocaleString("en-US")],
+        ["Created:", formatDate(item.createdAt)],
+        ["Last activity:", formatDateTime(item.lastMessageAt ?? item.updatedAt)],
+      ]}
+    />
   );
 }
 
-function CaseActions({ item, onView, onToggle, toggling, className }: RowProps & { className?: string }) {
+/** One case as a card (narrow screens): the table's columns, one under the other, then `children` (the actions). */
+function CaseCard({ item, children }: { item: AdminCase; children: ReactNode }) {
   return (
-    <div className={cn("flex flex-wrap gap-2", className)}>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={onView}
-        aria-label={`View Case: ${item.title}`}
-        icon={<Eye className="size-4" aria-hidden />}
-      >
-        View Case
-      </Button>
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={onToggle}
-        loading={toggling}
-        aria-label={`Toggle Status: ${item.title}`}
-        icon={<RefreshCw className="size-4" aria-hidden />}
-      >
-        Toggle Status
-      </Button>
-    </div>
-  );
-}
-
-/** One case in the table (from 768 px wide). */
-function CaseRow(props: RowProps) {
-  const { item } = props;
-  return (
-    <tr className="align-top">
-      <td className="max-w-xs px-4 py-4">
-        <CaseSummary item={item} />
-      </td>
-      <td className="px-4 py-4">
-        <CaseUser item={item} />
-      </td>
-      <td className="px-4 py-4">
-        <CaseStatus item={item} />
-      </td>
-      <td className="px-4 py-4">
-        <CaseActivity item={item} />
-      </td>
-      <td className="px-4 py-4">
-        <CaseActions {...props} className="justify-end" />
-      </td>
-    </tr>
-  );
-}
-
-/** One case as a card (narrow screens): the table's five columns, one under the other. */
-function CaseCard(props: RowProps) {
-  const { item } = props;
-  return (
-    <article
-      aria-label={item.title}
-      className="space-y-3 rounded-[var(--radius-control)] border border-slate-200 p-4 text-sm"
-    >
+    <article aria-label={item.title} className="space-y-3 text-sm">
       <div>
         <CaseSummary item={item} />
       </div>
@@ -324,7 +227,7 @@ function CaseCard(props: RowProps) {
         </div>
       </div>
       <CaseActivity item={item} />
-      <CaseActions {...props} />
+      {children}
     </article>
   );
 }

@@ -1,4 +1,6 @@
+import { itemPath, listKeys, listPath, usePagedList } from "@client/features/admin/admin-api";
 import { apiFetch } from "@client/lib/api";
+import { useCursorPages } from "@client/lib/paged-lists";
 import type {
   AdminCase,
   AdminCaseList,
@@ -6,7 +8,7 @@ import type {
   AdminCaseStats,
   AdminCaseUpdate,
 } from "@shared/schemas/admin-cases";
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export interface AdminCaseFilters {
   q: string;
@@ -27,27 +29,17 @@ export interface DirectoryAttorney {
 }
 
 export const adminCaseKeys = {
-  all: ["admin", "cases"] as const,
-  lists: () => ["admin", "cases", "list"] as const,
-  list: (filters: AdminCaseFilters) => ["admin", "cases", "list", filters] as const,
-  stats: () => ["admin", "cases", "stats"] as const,
+  ...listKeys<AdminCaseFilters>("cases"),
   detail: (id: string) => ["admin", "cases", "detail", id] as const,
   messages: (id: string) => ["admin", "cases", "messages", id] as const,
   attorneys: (q: string) => ["admin", "cases", "attorney-suggestions", q] as const,
 };
 
-const casePath = (id: string) => `/api/admin/cases/${encodeURIComponent(id)}`;
+const casePath = (id: string) => itemPath("cases", id);
 
 export const adminCasesApi = {
-  list: (filters: AdminCaseFilters) => {
-    const params = new URLSearchParams();
-    if (filters.q) params.set("q", filters.q);
-    if (filters.status) params.set("status", filters.status);
-    if (filters.complexity) params.set("complexity", filters.complexity);
-    if (filters.page > 1) params.set("page", String(filters.page));
-    const query = params.toString();
-    return apiFetch<AdminCaseList>(`/api/admin/cases${query ? `?${query}` : ""}`);
-  },
+  list: (filters: AdminCaseFilters) =>
+    apiFetch<AdminCaseList>(listPath("/api/admin/cases", filters, { q: "", status: "", complexity: "", page: 1 })),
   stats: () => apiFetch<AdminCaseStats>("/api/admin/cases/stats"),
   get: (id: string) => apiFetch<{ case: AdminCase }>(casePath(id)).then((r) => r.case),
   messages: (id: string, cursor: string | null) =>
@@ -62,17 +54,10 @@ export const adminCasesApi = {
     ),
 };
 
-export function useAdminCases(filters: AdminCaseFilters) {
-  return useQuery({
-    queryKey: adminCaseKeys.list(filters),
-    queryFn: () => adminCasesApi.list(filters),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminCases = (filters: AdminCaseFilters) =>
+  usePagedList(adminCaseKeys.list(filters), () => adminCasesApi.list(filters));
 
-export function useAdminCaseStats() {
-  return useQuery({ queryKey: adminCaseKeys.stats(), queryFn: adminCasesApi.stats });
-}
+export const useAdminCaseStats = () => useQuery({ queryKey: adminCaseKeys.stats(), queryFn: adminCasesApi.stats });
 
 /** The case the modal shows: starts from the list's row, then reads the server's current one. */
 export function useAdminCase(id: string, initial: AdminCase | undefined) {
@@ -83,14 +68,8 @@ export function useAdminCase(id: string, initial: AdminCase | undefined) {
   });
 }
 
-export function useAdminCaseMessages(id: string) {
-  return useInfiniteQuery({
-    queryKey: adminCaseKeys.messages(id),
-    queryFn: ({ pageParam }) => adminCasesApi.messages(id, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
-}
+export const useAdminCaseMessages = (id: string) =>
+  useCursorPages(adminCaseKeys.messages(id), (cursor) => adminCasesApi.messages(id, cursor));
 
 /**
  * Suggestions from the attorneys directory for a typed name. The directory may not answer (it

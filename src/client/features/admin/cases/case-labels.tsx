@@ -1,4 +1,5 @@
 import { Badge, type BadgeTone } from "@client/components/ui/Badge";
+import type { SelectOptions } from "@client/components/ui/SelectField";
 
 export const STATUS_LABELS: Record<string, { label: string; tone: BadgeTone }> = {
   active: { label: "Active", tone: "green" },
@@ -11,6 +12,10 @@ export const COMPLEXITY_LABELS: Record<string, string> = {
   moderate: "Moderate",
   complex: "Complex",
 };
+
+/** The statuses and complexities as a select's options. */
+export const STATUS_OPTIONS: SelectOptions = Object.entries(STATUS_LABELS).map(([value, { label }]) => [value, label]);
+export const COMPLEXITY_OPTIONS: SelectOptions = Object.entries(COMPLEXITY_LABELS);
 
 export const statusLabel = (status: string) => STATUS_LABELS[status]?.label ?? "Unknown";
 export const complexityLabel = (complexity: string | null) =>

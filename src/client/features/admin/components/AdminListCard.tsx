@@ -1,18 +1,12 @@
 import { Card } from "@client/components/ui/Card";
 import { LoadError } from "@client/components/ui/LoadError";
+import { cn } from "@client/lib/cn";
 import type { ReactNode } from "react";
-import { NoResults, SearchField } from "./ListToolbar";
-import { ListStatus, Pager } from "./Pager";
-
-/** A page of an admin list, as the server sends it. */
-interface ListPage {
-  page: number;
-  pageSize: number;
-  total: number;
-}
+import { type ListFilters, NoResults, SearchField } from "./ListToolbar";
+import { ListStatus, type PageOf, Pager } from "./Pager";
 
 /** What the card needs from the list's query. */
-interface ListQuery<D extends ListPage> {
+interface ListQuery<D extends PageOf> {
   data: D | undefined;
   isPending: boolean;
   isError: boolean;
@@ -22,67 +16,68 @@ interface ListQuery<D extends ListPage> {
 
 /**
  * An admin list read a page at a time: the search box and filters, what the list shows (or what
- * went wrong), then the list itself (failed to load, empty, or `children`), then the pager.
+ * went wrong), then the list itself (failed to load, empty, or `children`), then the pager. The
+ * texts around the list are made of its `noun` ('Search cases', 'No cases match', …).
  */
-export function AdminListCard<D extends ListPage>({
-  toolbarClassName,
+export function AdminListCard<D extends PageOf>({
+  noun,
+  list,
+  query,
   search,
+  toolbarClassName,
   filters,
   failure,
-  list,
-  noun,
-  errorTitle,
   isEmpty,
   empty,
   pagerLabel,
-  onPage,
+  pagerArrows = false,
+  className,
   children,
 }: {
+  /** Singular and plural ('case', 'cases'). */
+  noun: [string, string];
+  list: ListFilters;
+  query: ListQuery<D>;
+  search: { placeholder: string; maxLength: number };
   /** The toolbar grid's columns, e.g. 'md:grid-cols-[minmax(0,1fr)_auto]'. */
   toolbarClassName: string;
-  search: { label: string; value: string; onChange: (value: string) => void; placeholder: string; maxLength: number };
   /** The filters, after the search box. */
   filters: ReactNode;
   failure: string | null;
-  list: ListQuery<D>;
-  /** Singular and plural ('user', 'users'). */
-  noun: [string, string];
-  errorTitle: string;
   isEmpty: (data: D) => boolean;
-  empty: { title: string; hint: string };
+  /** The hint under 'No … match' (when filtered) and under 'No … yet'. */
+  empty: { filtered: string; none: string; icon?: ReactNode };
   pagerLabel: string;
-  onPage: (page: number) => void;
+  /** 'Previous' and 'Next' with arrows, instead of 'Previous page' and 'Next page'. */
+  pagerArrows?: boolean;
+  className?: string;
   /** The table and cards (also while loading). */
   children: ReactNode;
 }) {
-  const data = list.data;
+  const data = query.data;
   return (
-    <Card className="mt-6 p-4 sm:p-5">
+    <Card className={cn(className, "p-4 sm:p-5")}>
       <div className={`grid gap-3 ${toolbarClassName}`}>
-        <SearchField {...search} />
+        <SearchField label={`Search ${noun[1]}`} {...list.search} {...search} />
         {filters}
       </div>
 
-      <ListStatus failure={failure} data={data} loading={list.isPending} noun={noun} />
+      <ListStatus failure={failure} data={data} loading={query.isPending} noun={noun} />
 
-      {list.isError && !data ? (
-        <LoadError title={errorTitle} onRetry={list.refetch} className="mt-3" />
+      {query.isError && !data ? (
+        <LoadError title={`The ${noun[1]} could not be loaded`} onRetry={query.refetch} className="mt-3" />
       ) : data && isEmpty(data) ? (
-        <NoResults title={empty.title} hint={empty.hint} />
+        <NoResults
+          icon={empty.icon}
+          title={`No ${noun[1]} ${list.filtered ? "match" : "yet"}`}
+          hint={list.filtered ? empty.filtered : empty.none}
+        />
       ) : (
         children
       )}
 
       {data ? (
-        <Pager
-          label={pagerLabel}
-          page={data.page}
-          pageSize={data.pageSize}
-          total={data.total}
-          onPage={onPage}
-          busy={list.isFetching}
-          wordy
-        />
+        <Pager label={pagerLabel} data={data} onPage={list.setPage} busy={query.isFetching} wordy={!pagerArrows} />
       ) : null}
     </Card>
   );

@@ -1,7 +1,16 @@
 import { controlClasses, Input } from "@client/components/ui/Field";
+import { Options, type SelectOptions } from "@client/components/ui/SelectField";
 import { cn } from "@client/lib/cn";
 import { Search } from "lucide-react";
-import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useId, useState } from "react";
+import {
+  type ComponentProps,
+  type Dispatch,
+  type ReactNode,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useState,
+} from "react";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -9,7 +18,7 @@ const SEARCH_DELAY_MS = 300;
  * The text typed into a list's search box, applied to the list's filters (trimmed, back on page 1)
  * once the typing pauses.
  */
-export function useDebouncedSearch<F extends { q: string; page: number }>(
+function useDebouncedSearch<F extends { q: string; page: number }>(
   filters: F,
   setFilters: Dispatch<SetStateAction<F>>,
 ) {
@@ -23,20 +32,39 @@ export function useDebouncedSearch<F extends { q: string; page: number }>(
   return [typed, setTyped] as const;
 }
 
+/**
+ * The filters of a list read a page at a time: the search box's text (applied once typing
+ * pauses), each filter (a change goes back to page 1), the page, and whether anything narrows
+ * the list (a filter differs from `initial`).
+ */
+export function useListFilters<F extends { q: string; page: number }>(initial: F) {
+  const [filters, setFilters] = useState(initial);
+  const [typed, setTyped] = useDebouncedSearch(filters, setFilters);
+  const keys = Object.keys({ ...initial, ...filters }) as (keyof F)[];
+  return {
+    filters,
+    search: { value: typed, onChange: setTyped },
+    setFilter: <K extends keyof F>(key: K, value: F[K]) => setFilters((f) => ({ ...f, [key]: value, page: 1 })),
+    setPage: (page: number) => setFilters((f) => ({ ...f, page })),
+    filtered: keys.some((key) => key !== "page" && filters[key] !== initial[key]),
+  };
+}
+
+export type ListFilters = Pick<ReturnType<typeof useListFilters>, "search" | "setPage" | "filtered">;
+
 /** A search box with a magnifier and a label only screen readers read. */
 export function SearchField({
   label,
   value,
   onChange,
-  placeholder,
-  maxLength,
+  ...input
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
   maxLength: number;
-}) {
+} & Pick<ComponentProps<"input">, "autoComplete">) {
   const id = useId();
   return (
     <div className="relative">
@@ -49,9 +77,8 @@ export function SearchField({
         type="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
         className="pl-10"
-        maxLength={maxLength}
+        {...input}
       />
     </div>
   );
@@ -63,14 +90,13 @@ export function FilterSelect({
   value,
   onChange,
   className,
-  children,
+  options,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   className?: string;
-  /** The options. */
-  children: ReactNode;
+  options: SelectOptions;
 }) {
   const id = useId();
   return (
@@ -84,7 +110,7 @@ export function FilterSelect({
         onChange={(event) => onChange(event.target.value)}
         className={cn(controlClasses, "h-11 pr-8", className)}
       >
-        {children}
+        <Options options={options} />
       </select>
     </div>
   );

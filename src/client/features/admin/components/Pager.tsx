@@ -2,21 +2,24 @@ import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
+/** Where a list read a page at a time is: the page shown, its size, and how many items in all. */
+export interface PageOf {
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
 /** Previous / next page of a list read a page at a time, with where the reader is. */
 export function Pager({
   label,
-  page,
-  pageSize,
-  total,
+  data: { page, pageSize, total },
   onPage,
   busy = false,
   wordy = false,
 }: {
   /** What the pages hold ('Attorney directory pages'). */
   label: string;
-  page: number;
-  pageSize: number;
-  total: number;
+  data: PageOf;
   onPage: (page: number) => void;
   /** While the next page is read, both buttons wait. */
   busy?: boolean;
@@ -48,10 +51,7 @@ export function Pager({
 }
 
 /** 'Showing 1–25 of 60 attorneys', or nothing while there is nothing to show. */
-export function showingText(
-  data: { page: number; pageSize: number; total: number } | undefined,
-  noun: [string, string],
-) {
+export function showingText(data: PageOf | undefined, noun: [string, string]) {
   if (!data || data.total === 0) return "";
   const from = (data.page - 1) * data.pageSize + 1;
   const to = Math.min(data.page * data.pageSize, data.total);
@@ -67,7 +67,7 @@ export function ListStatus({
   noun,
 }: {
   failure: string | null;
-  data: { page: number; pageSize: number; total: number } | undefined;
+  data: PageOf | undefined;
   loading: boolean;
   /** Singular and plural ('user', 'users'). */
   noun: [string, string];

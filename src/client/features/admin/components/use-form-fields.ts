@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 
+/** The keys of `Values` that hold text. */
+type TextKey<Values> = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
+
 /**
  * A form's values and its per-field errors: `set(key)` changes one value and clears that field's
- * error; after `focusFirstError()` the first field in error (aria-invalid) takes the focus, so its
+ * error; `field(key)` is a text field's value, change and error, as an InputField takes them.
+ * After `focusFirstError()` the first field in error (aria-invalid) takes the focus, so its
  * message is read with it.
  */
 export function useFormFields<Values extends object>(initial: () => Values) {
@@ -27,7 +31,13 @@ export function useFormFields<Values extends object>(initial: () => Values) {
       });
     };
 
+  const field = <K extends TextKey<Values>>(key: K) => ({
+    value: values[key] as string,
+    onValueChange: set(key) as (value: string) => void,
+    error: fieldErrors[key as string],
+  });
+
   const focusFirstError = () => setAttempt((n) => n + 1);
 
-  return { values, fieldErrors, setFieldErrors, set, formRef, focusFirstError };
+  return { values, fieldErrors, setFieldErrors, set, field, formRef, focusFirstError };
 }

@@ -24,6 +24,13 @@ export function diffRows(before: Record<string, unknown> | null, after: Record<s
   });
 }
 
+/** The table's columns and their widths (and room between them). */
+const COLUMNS = [
+  ["Field", "w-[28%] pr-2 pl-2"],
+  ["Before", "w-[36%] pr-2"],
+  ["After", "w-[36%]"],
+] as const;
+
 /**
  * An audit row's old and new values side by side: one line per field, the changed ones marked
  * (colour, a bar and the word 'changed' for screen readers). A side that was not recorded (a
@@ -51,15 +58,11 @@ export function ValuesDiff({
         </caption>
         <thead>
           <tr className="border-b border-slate-300 text-xs text-slate-600">
-            <th scope="col" className="w-[28%] py-1 pr-2 pl-2 font-semibold">
-              Field
-            </th>
-            <th scope="col" className="w-[36%] py-1 pr-2 font-semibold">
-              Before
-            </th>
-            <th scope="col" className="w-[36%] py-1 font-semibold">
-              After
-            </th>
+            {COLUMNS.map(([name, width]) => (
+              <th key={name} scope="col" className={cn(width, "py-1 font-semibold")}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,7 +1,7 @@
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { controlClasses, Field, Input } from "@client/components/ui/Field";
-import { cn } from "@client/lib/cn";
+import { SelectField, type SelectOptions } from "@client/components/ui/SelectField";
+import { InputField } from "@client/features/admin/components/InputField";
 import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 
@@ -15,26 +15,9 @@ export function FilterSelect({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  options: readonly (readonly [value: string, label: string])[];
+  options: SelectOptions;
 }) {
-  return (
-    <Field label={label}>
-      {(props) => (
-        <select
-          {...props}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          className={cn(controlClasses, "h-11 pr-1")}
-        >
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  return <SelectField label={label} value={value} onChange={onChange} options={options} selectClassName="pr-1" />;
 }
 
 /** A text filter of a log's filter form: half the row on small screens, a column on wide ones. */
@@ -52,9 +35,14 @@ export function TextFilter({
   maxLength: number;
 }) {
   return (
-    <Field label={label} help={help} className="col-span-2 sm:col-span-1">
-      {(props) => <Input {...props} value={value} onChange={(e) => onChange(e.target.value)} maxLength={maxLength} />}
-    </Field>
+    <InputField
+      label={label}
+      help={help}
+      className="col-span-2 sm:col-span-1"
+      value={value}
+      onValueChange={onChange}
+      maxLength={maxLength}
+    />
   );
 }
 
@@ -76,6 +64,12 @@ export function useDateOrder(from: string, to: string): string | null {
   return from && to && from > to ? "The start date must be before the end date." : null;
 }
 
+/** What a filter form's Refresh button needs: reading the log again, and whether it is being read. */
+export interface Refresh {
+  onClick: () => void;
+  loading: boolean;
+}
+
 /**
  * A log's filter form: its own fields (children), then the date range (checked: the start is not
  * after the end), then Apply, Clear and Refresh.
@@ -87,8 +81,7 @@ export function LogFilterForm({
   onDateChange,
   onApply,
   onClear,
-  onRefresh,
-  refreshing,
+  refresh,
   children,
 }: {
   label: string;
@@ -97,11 +90,14 @@ export function LogFilterForm({
   onDateChange: (key: "from" | "to", value: string) => void;
   onApply: () => void;
   onClear: () => void;
-  onRefresh: () => void;
-  refreshing: boolean;
+  refresh: Refresh;
   children: ReactNode;
 }) {
   const dateError = useDateOrder(from, to);
+  const dates = [
+    { key: "from", label: "From", value: from, error: null },
+    { key: "to", label: "To", value: to, error: dateError },
+  ] as const;
   return (
     <Card className="mb-4 p-4">
       <form
@@ -113,60 +109,33 @@ export function LogFilterForm({
         className="grid grid-cols-2 gap-3 lg:grid-cols-3"
       >
         {children}
-        <Field label="From">
-          {(props) => (
-            <Input
-              {...props}
-              type="date"
-              className="px-2!"
-              value={from}
-              onChange={(e) => onDateChange("from", e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="To" error={dateError}>
-          {(props) => (
-            <Input
-              {...props}
-              type="date"
-              className="px-2!"
-              value={to}
-              onChange={(e) => onDateChange("to", e.target.value)}
-            />
-          )}
-        </Field>
-        <FilterActions onClear={onClear} onRefresh={onRefresh} refreshing={refreshing} />
+        {dates.map((date) => (
+          <InputField
+            key={date.key}
+            label={date.label}
+            error={date.error}
+            type="date"
+            inputClassName="px-2!"
+            value={date.value}
+            onValueChange={(value) => onDateChange(date.key, value)}
+          />
+        ))}
+        <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-3">
+          <Button type="submit">Apply filters</Button>
+          <Button type="button" variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+          <Button
+            type="button"
+            variant="ghost"
+            {...refresh}
+            icon={<RefreshCw className="size-4" aria-hidden />}
+            className="ml-auto"
+          >
+            Refresh
+          </Button>
+        </div>
       </form>
     </Card>
-  );
-}
-
-/** Apply, clear and refresh, under a filter form. */
-function FilterActions({
-  onClear,
-  onRefresh,
-  refreshing,
-}: {
-  onClear: () => void;
-  onRefresh: () => void;
-  refreshing: boolean;
-}) {
-  return (
-    <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-3">
-      <Button type="submit">Apply filters</Button>
-      <Button type="button" variant="secondary" onClick={onClear}>
-        Clear filters
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        onClick={onRefresh}
-        loading={refreshing}
-        icon={<RefreshCw className="size-4" aria-hidden />}
-        className="ml-auto"
-      >
-        Refresh
-      </Button>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
+import { useCursorPages } from "@client/lib/paged-lists";
 import type { LogPage } from "@shared/schemas/admin";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 
 /**
@@ -13,12 +13,7 @@ export function useLogFilters<F extends { from: string; to: string }, Row>(
 ) {
   const [draft, setDraft] = useState<F>(empty);
   const [filters, setFilters] = useState<F>(empty);
-  const logs = useInfiniteQuery({
-    queryKey: ["admin", "logs", kind, filters],
-    queryFn: ({ pageParam }) => read(filters, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  const logs = useCursorPages(["admin", "logs", kind, filters], (cursor) => read(filters, cursor));
   const set = (key: keyof F) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const formProps = {
     from: draft.from,
@@ -29,8 +24,10 @@ export function useLogFilters<F extends { from: string; to: string }, Row>(
       setDraft(empty);
       setFilters(empty);
     },
-    onRefresh: () => logs.refetch(),
-    refreshing: logs.isRefetching && !logs.isFetchingNextPage,
+    refresh: {
+      onClick: () => void logs.refetch(),
+      loading: logs.isRefetching && !logs.isFetchingNextPage,
+    },
   };
   return { draft, set, logs, formProps };
 }

@@ -10,6 +10,12 @@ const WIDTH = 300;
 const HEIGHT = 120;
 const TOP = 6;
 
+/** The chart's two rules: its base line, and a dashed line at its top (the highest value). */
+const RULES = [
+  { y: HEIGHT, className: "stroke-slate-400" },
+  { y: TOP, className: "stroke-slate-200", dashed: true },
+];
+
 /**
  * A small chart drawn as SVG, with no library: bars (counts) or a line (averages, with gaps where
  * a day has no value). The drawing is decoration for sighted readers; everyone gets the summary
@@ -68,25 +74,19 @@ export function MiniChart({
             aria-hidden
             focusable="false"
           >
-            <line
-              x1={0}
-              x2={WIDTH}
-              y1={HEIGHT}
-              y2={HEIGHT}
-              className="stroke-slate-400"
-              strokeWidth={1}
-              vectorEffect="non-scaling-stroke"
-            />
-            <line
-              x1={0}
-              x2={WIDTH}
-              y1={TOP}
-              y2={TOP}
-              className="stroke-slate-200"
-              strokeWidth={1}
-              strokeDasharray="4 4"
-              vectorEffect="non-scaling-stroke"
-            />
+            {RULES.map((rule) => (
+              <line
+                key={rule.y}
+                x1={0}
+                x2={WIDTH}
+                y1={rule.y}
+                y2={rule.y}
+                className={rule.className}
+                strokeWidth={1}
+                strokeDasharray={rule.dashed ? "4 4" : undefined}
+                vectorEffect="non-scaling-stroke"
+              />
+            ))}
             {kind === "bar" ? (
               points.map((p, i) => {
                 const value = p.value ?? 0;
@@ -137,6 +137,9 @@ export function MiniChart({
   );
 }
 
+/** How the line and its dots are drawn: in the chart's colour, as thick however it is stretched. */
+const INK = { fill: "none", className: "stroke-primary-700", vectorEffect: "non-scaling-stroke" } as const;
+
 /**
  * The line through the points that have a value; a day without one breaks the line. Dots are
  * zero-length strokes with round caps, so they stay round however the chart is stretched.
@@ -159,22 +162,8 @@ function LinePath({ points, step, y }: { points: readonly ChartPoint[]; step: nu
   if (!dots) return null;
   return (
     <>
-      <path
-        d={line.trim()}
-        fill="none"
-        className="stroke-primary-700"
-        strokeWidth={2}
-        strokeLinejoin="round"
-        vectorEffect="non-scaling-stroke"
-      />
-      <path
-        d={dots.trim()}
-        fill="none"
-        className="stroke-primary-700"
-        strokeWidth={6}
-        strokeLinecap="round"
-        vectorEffect="non-scaling-stroke"
-      />
+      <path d={line.trim()} {...INK} strokeWidth={2} strokeLinejoin="round" />
+      <path d={dots.trim()} {...INK} strokeWidth={6} strokeLinecap="round" />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { Badge } from "@client/components/ui/Badge";
 import { controlClasses, FieldMessages, Input } from "@client/components/ui/Field";
+import { SwitchControl } from "@client/components/ui/Switch";
 import { cn } from "@client/lib/cn";
 import { settingOptionLabel } from "@shared/settings-fields";
-import { Switch } from "radix-ui";
 import { useId } from "react";
 import type { FormField } from "./settings-form";
 
@@ -56,19 +56,14 @@ export function SettingInput({
           {note}
           <FieldMessages helpId={undefined} errorId={errorId} help={null} error={error} />
         </div>
-        <Switch.Root
+        <SwitchControl
           id={inputId}
           checked={value === true}
           onCheckedChange={onChange}
           aria-describedby={describedBy}
           {...(error ? { "aria-invalid": true } : {})}
-          className={cn(
-            "relative mt-0.5 inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent transition-colors duration-150",
-            "data-[state=checked]:bg-primary-900 data-[state=unchecked]:bg-slate-500",
-          )}
-        >
-          <Switch.Thumb className="block size-6 rounded-full bg-white shadow transition-transform duration-150 data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0 motion-reduce:transition-none" />
-        </Switch.Root>
+          className="mt-0.5"
+        />
       </div>
     );
   }

@@ -1,8 +1,7 @@
-import { ToastProvider } from "@client/components/ui/Toast";
+import { renderSection } from "@client/features/admin/render-section";
 import { ADMIN_TEXT } from "@shared/messages";
 import { DEFAULT_SETTINGS, type SystemSettings } from "@shared/schemas/settings";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, publicSettings, type Route } from "@tests/factories/fake-api";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -30,15 +29,8 @@ function serve(routes: { get?: Route; save?: Route } = {}) {
   });
 }
 
-function renderSection() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <SettingsSection />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+function renderSettings() {
+  renderSection(<SettingsSection />);
   return userEvent.setup();
 }
 
@@ -53,7 +45,7 @@ describe("the Settings section", () => {
   it("shows a skeleton of 4 rows while loading, then the five tabs with General selected", async () => {
     let answer: (response: Response) => void = () => {};
     serve({ get: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderSection();
+    renderSettings();
     expect(await screen.findByText("Loading settings")).toBeInTheDocument();
     expect(document.querySelectorAll('[aria-busy="true"] > .animate-pulse')).toHaveLength(4);
     answer(json({ settings: clone() }));
@@ -71,7 +63,7 @@ describe("the Settings section", () => {
 
   it("moves between tabs with the arrow keys (roving focus)", async () => {
     serve();
-    const user = renderSection();
+    const user = renderSettings();
     const general = await screen.findByRole("tab", { name: "General" });
     expect(general).toHaveAttribute("tabindex", "0");
     expect(screen.getByRole("tab", { name: "Security" })).toHaveAttribute("tabindex", "-1");
@@ -89,7 +81,7 @@ describe("the Settings section", () => {
     const api = serve({
       save: () => json({ settings: { ...clone(), ai: { ...clone().ai, freeUserMessageLimit: 12 } } }),
     });
-    const user = renderSection();
+    const user = renderSettings();
     await screen.findByRole("tab", { name: "General" });
     expect(saveButton()).toBeDisabled();
     expect(screen.queryByText("You have unsaved changes")).toBeNull();
@@ -116,7 +108,7 @@ describe("the Settings section", () => {
           fail = () => resolve(apiError(500, "INTERNAL", "An unexpected error occurred"));
         }),
     });
-    const user = renderSection();
+    const user = renderSettings();
     await user.click(await screen.findByRole("switch", { name: "Allow registration" }));
     await user.click(saveButton());
     expect(saveButton()).toHaveTextContent("Saving...");
@@ -129,7 +121,7 @@ describe("the Settings section", () => {
 
   it("checks the bounds inline, tied to the field, and saves nothing until they are met", async () => {
     const api = serve();
-    const user = renderSection();
+    const user = renderSettings();
     await user.click(await screen.findByRole("tab", { name: "Security" }));
     const timeout = screen.getByLabelText("Session timeout (hours)");
     await user.clear(timeout);
@@ -162,7 +154,7 @@ describe("the Settings section", () => {
           400,
         ),
     });
-    const user = renderSection();
+    const user = renderSettings();
     const name = await screen.findByLabelText("Site name");
     await user.type(name, " Plus");
     await user.click(saveButton());
@@ -174,7 +166,7 @@ describe("the Settings section", () => {
 
   it("marks the settings that change nothing yet 'Not in effect yet', read with the field", async () => {
     serve();
-    const user = renderSection();
+    const user = renderSettings();
     const upload = await screen.findByLabelText("Max file upload size (MB)");
     // Uploads read this limit, so it is in force.
     expect(describedBy(upload)).not.toContain("Not in effect yet");
@@ -193,7 +185,7 @@ describe("the Settings section", () => {
   it("says so when the settings cannot be loaded, and tries again", async () => {
     let fail = true;
     serve({ get: () => (fail ? apiError(500, "INTERNAL", "x") : json({ settings: clone() })) });
-    const user = renderSection();
+    const user = renderSettings();
     expect(await screen.findByText("The settings could not be loaded.")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));

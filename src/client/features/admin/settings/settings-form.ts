@@ -12,14 +12,20 @@ import {
   settingOptions,
 } from "@shared/settings-fields";
 
-/** The form's tabs, one per settings section (spec section 2 'Settings'). */
-export const SETTINGS_TABS = [
-  { value: "general", label: "General" },
-  { value: "ai", label: "AI Settings" },
-  { value: "subscription", label: "Subscriptions" },
-  { value: "security", label: "Security" },
-  { value: "notifications", label: "Notifications" },
-] as const satisfies ReadonlyArray<{ value: SettingsSection; label: string }>;
+/** Each settings section's tab label, in the form's order (spec section 2 'Settings'). */
+const TAB_LABELS: Record<SettingsSection, string> = {
+  general: "General",
+  ai: "AI Settings",
+  subscription: "Subscriptions",
+  security: "Security",
+  notifications: "Notifications",
+};
+
+/** The form's tabs, one per settings section. */
+export const SETTINGS_TABS = (Object.keys(TAB_LABELS) as SettingsSection[]).map((value) => ({
+  value,
+  label: TAB_LABELS[value],
+}));
 
 export type FieldKind = "number" | "text" | "email" | "switch" | "select";
 

@@ -1,12 +1,13 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { controlClasses, Field, Input } from "@client/components/ui/Field";
+import { failureText } from "@client/features/admin/admin-api";
 import { cn } from "@client/lib/cn";
 import { formatDate } from "@client/lib/dates";
 import { type PaidPlanId, PLANS } from "@shared/plans";
 import { type AdminUserRow, MAX_GRANT_DAYS } from "@shared/schemas/admin-users";
 import { type FormEvent, useId, useState } from "react";
-import { failureText, useGrantPlan, useRevokeGrant } from "./admin-users-api";
+import { useGrantPlan, useRevokeGrant } from "./admin-users-api";
 import { PlanBadge, paidThroughStripe, periodText, planName, sourceLabel, statusLabel } from "./user-labels";
 
 const GRANT_FAILED = "Failed to change the subscription. Please try again.";

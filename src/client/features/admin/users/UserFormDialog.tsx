@@ -1,7 +1,7 @@
-import { Alert } from "@client/components/ui/Alert";
-import { Button } from "@client/components/ui/Button";
-import { Dialog } from "@client/components/ui/Dialog";
-import { Checkbox, Field, Input } from "@client/components/ui/Field";
+import { Checkbox } from "@client/components/ui/Field";
+import { FormDialog, type OpenState } from "@client/components/ui/FormDialog";
+import { failureText } from "@client/features/admin/admin-api";
+import { InputField } from "@client/features/admin/components/InputField";
 import { useFormFields } from "@client/features/admin/components/use-form-fields";
 import { ApiRequestError } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
@@ -10,7 +10,7 @@ import { ADMIN_TEXT, ADMIN_USERS_TEXT, AUTH_TEXT } from "@shared/messages";
 import type { AdminUserCreate, AdminUserRow, AdminUserUpdate } from "@shared/schemas/admin-users";
 import { isEmail } from "@shared/validation/auth-rules";
 import { type FormEvent, useId, useState } from "react";
-import { type AdminUserFilters, failureText, useCreateUser, useUpdateUser } from "./admin-users-api";
+import { type AdminUserFilters, useCreateUser, useUpdateUser } from "./admin-users-api";
 import { SubscriptionPanel } from "./SubscriptionPanel";
 
 interface Values {
@@ -42,31 +42,26 @@ const valuesOf = (row: AdminUserRow | null): Values => ({
  * member's subscription, where a plan can be granted or taken back.
  */
 export function UserFormDialog({
-  open,
-  onOpenChange,
   user,
   isSelf,
   filters,
   onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  ...dialog
+}: OpenState & {
   user: AdminUserRow | null;
   isSelf: boolean;
   filters: AdminUserFilters;
   onSaved: (row: AdminUserRow, created: boolean) => void;
 }) {
   const editing = user !== null;
-  const { values, fieldErrors, setFieldErrors, set, formRef, focusFirstError } = useFormFields<Values>(() =>
-    valuesOf(user),
-  );
+  const { values, setFieldErrors, set, field, formRef, focusFirstError } = useFormFields<Values>(() => valuesOf(user));
   const [formError, setFormError] = useState<string | null>(null);
   const [row, setRow] = useState<AdminUserRow | null>(user);
   const create = useCreateUser(filters);
   const update = useUpdateUser();
   const settings = usePublicSettings();
   const minLength = settings?.passwordMinLength ?? PASSWORD_MIN_LENGTH;
-  const formId = useId();
+  const adminHelpId = useId();
 
   function check(): Record<string, string> {
     const errors: Record<string, string> = {};
@@ -117,7 +112,7 @@ export function UserFormDialog({
     }
     if (!isSelf && values.isAdmin !== user.isAdmin) body.isAdmin = values.isAdmin;
     if (Object.keys(body).length === 0) {
-      onOpenChange(false);
+      dialog.onOpenChange(false);
       return;
     }
     update.mutate(
@@ -130,101 +125,70 @@ export function UserFormDialog({
   }
 
   const pending = create.isPending || update.isPending;
-  const text = (key: "firstName" | "lastName" | "phone" | "profession", label: string, autoComplete: string) => (
-    <Field label={label} error={fieldErrors[key]}>
-      {(props) => (
-        <Input
-          {...props}
-          value={values[key]}
-          onChange={(event) => set(key)(event.target.value)}
-          autoComplete={autoComplete}
-          type={key === "phone" ? "tel" : "text"}
-          maxLength={key === "profession" ? 100 : key === "phone" ? 40 : 50}
-        />
-      )}
-    </Field>
+  const text = (key: "firstName" | "lastName" | "phone" | "profession", label: string) => (
+    <InputField
+      label={label}
+      autoComplete="off"
+      type={key === "phone" ? "tel" : "text"}
+      maxLength={key === "profession" ? 100 : key === "phone" ? 40 : 50}
+      {...field(key)}
+    />
   );
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FormDialog
+      {...dialog}
       title={editing ? "Edit User" : "Add New User"}
-      {...(user ? { description: user.email } : {})}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {editing ? "Save Changes" : "Create User"}
-          </Button>
-        </>
-      }
+      description={user?.email}
+      submitLabel={editing ? "Save Changes" : "Create User"}
+      onSubmit={submit}
+      pending={pending}
+      error={formError}
+      formRef={formRef}
+      after={row ? <SubscriptionPanel row={row} onChanged={setRow} /> : null}
     >
-      <form id={formId} ref={formRef} onSubmit={submit} noValidate className="space-y-4">
-        {formError ? <Alert tone="danger">{formError}</Alert> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text("firstName", "First Name", "off")}
-          {text("lastName", "Last Name", "off")}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("firstName", "First Name")}
+        {text("lastName", "Last Name")}
+      </div>
+      <InputField
+        label="Email"
+        required={!editing}
+        help={user?.isBuiltInAdmin ? ADMIN_USERS_TEXT.builtInAdminEmailFixed : undefined}
+        type="email"
+        {...field("email")}
+        autoComplete="off"
+        maxLength={254}
+        readOnly={user?.isBuiltInAdmin}
+      />
+      {editing ? null : (
+        <InputField
+          label="Password"
+          required
+          help={`At least ${minLength} characters. Share it with the person safely; they can change it from their profile.`}
+          type="password"
+          {...field("password")}
+          autoComplete="new-password"
+          maxLength={128}
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text("phone", "Phone")}
+        {text("profession", "Profession")}
+      </div>
+      {isSelf ? null : (
+        <div>
+          <Checkbox
+            label="Admin Access"
+            aria-describedby={adminHelpId}
+            checked={values.isAdmin}
+            onChange={(event) => set("isAdmin")(event.target.checked)}
+          />
+          <p id={adminHelpId} className="mt-1 ml-8 text-sm text-slate-600">
+            Opens the admin dashboard: every member, case and setting.
+          </p>
         </div>
-        <Field
-          label="Email"
-          required={!editing}
-          error={fieldErrors.email}
-          {...(user?.isBuiltInAdmin ? { help: ADMIN_USERS_TEXT.builtInAdminEmailFixed } : {})}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              type="email"
-              value={values.email}
-              onChange={(event) => set("email")(event.target.value)}
-              autoComplete="off"
-              maxLength={254}
-              readOnly={user?.isBuiltInAdmin}
-            />
-          )}
-        </Field>
-        {editing ? null : (
-          <Field
-            label="Password"
-            required
-            error={fieldErrors.password}
-            help={`At least ${minLength} characters. Share it with the person safely; they can change it from their profile.`}
-          >
-            {(props) => (
-              <Input
-                {...props}
-                type="password"
-                value={values.password}
-                onChange={(event) => set("password")(event.target.value)}
-                autoComplete="new-password"
-                maxLength={128}
-              />
-            )}
-          </Field>
-        )}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text("phone", "Phone", "off")}
-          {text("profession", "Profession", "off")}
-        </div>
-        {isSelf ? null : (
-          <div>
-            <Checkbox
-              label="Admin Access"
-              aria-describedby={`${formId}-admin-help`}
-              checked={values.isAdmin}
-              onChange={(event) => set("isAdmin")(event.target.checked)}
-            />
-            <p id={`${formId}-admin-help`} className="mt-1 ml-8 text-sm text-slate-600">
-              Opens the admin dashboard: every member, case and setting.
-            </p>
-          </div>
-        )}
-      </form>
-      {row ? <SubscriptionPanel row={row} onChanged={setRow} /> : null}
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

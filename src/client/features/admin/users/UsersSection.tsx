@@ -2,24 +2,31 @@ import { Alert } from "@client/components/ui/Alert";
 import { Badge } from "@client/components/ui/Badge";
 import { Button } from "@client/components/ui/Button";
 import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
+import type { DataColumn } from "@client/components/ui/DataTable";
+import type { OpenState } from "@client/components/ui/FormDialog";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
+import { failureText } from "@client/features/admin/admin-api";
+import { ActionButtons } from "@client/features/admin/components/ActionButtons";
 import { AdminListCard } from "@client/features/admin/components/AdminListCard";
-import { FilterSelect, useDebouncedSearch } from "@client/features/admin/components/ListToolbar";
-import { ScrollTable, SkeletonRows } from "@client/features/admin/components/ScrollTable";
+import { FilterSelect, useListFilters } from "@client/features/admin/components/ListToolbar";
+import { ResponsiveTable } from "@client/features/admin/components/ResponsiveTable";
 import { type StatTile, StatTiles } from "@client/features/admin/components/StatTiles";
-import { cn } from "@client/lib/cn";
+import { useDialogFor } from "@client/features/admin/components/use-dialog-for";
 import { formatDate } from "@client/lib/dates";
 import { useSession } from "@client/lib/session";
-import { useDialogState } from "@client/lib/use-dialog-state";
 import { ADMIN_TEXT } from "@shared/messages";
-import { ADMIN_USER_FILTERS, type AdminUserFilter, type AdminUserRow } from "@shared/schemas/admin-users";
+import {
+  ADMIN_USER_FILTERS,
+  type AdminUserFilter,
+  type AdminUserRow,
+  type AdminUserStats,
+} from "@shared/schemas/admin-users";
 import { Crown, LockOpen, Pencil, Shield, Trash2, UserCheck, UserPlus, Users } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import {
   type AdminUserFilters,
-  failureText,
   useAdminUserStats,
   useAdminUsers,
   useDeleteUser,
@@ -28,8 +35,6 @@ import {
 import { UserFormDialog } from "./UserFormDialog";
 import { displayName, initials, PlanBadge, periodText, statusLabel } from "./user-labels";
 
-const SKELETON_ROWS = 5;
-
 const FILTER_LABELS: Record<AdminUserFilter, string> = {
   all: "All Users",
   active: "Active Users",
@@ -37,57 +42,25 @@ const FILTER_LABELS: Record<AdminUserFilter, string> = {
   free: "Free Users",
 };
 
-interface RowActions {
-  selfId: string | undefined;
-  onEdit: (row: AdminUserRow) => void;
-  onDelete: (row: AdminUserRow) => void;
-  onUnlock: (row: AdminUserRow) => void;
-  unlockingId: string | null;
-}
+const TILES: StatTile<AdminUserStats>[] = [
+  { label: "Total", stat: "total", Icon: Users, tone: "primary" },
+  { label: "Active", stat: "active", Icon: UserCheck, tone: "green" },
+  { label: "Premium", stat: "premium", Icon: Crown, tone: "premium" },
+  { label: "Admin Users", stat: "admins", Icon: Shield, tone: "slate" },
+];
 
 /** Admin section 'Users' (spec section 2): tiles, search and filter, the table, add, edit and delete. */
 export function UsersSection() {
-  const [filters, setFilters] = useState<AdminUserFilters>({ q: "", filter: "all", page: 1 });
-  const [typed, setTyped] = useDebouncedSearch(filters, setFilters);
-  const [editing, setEditing] = useState<AdminUserRow | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const list = useListFilters<AdminUserFilters>({ q: "", filter: "all", page: 1 });
+  const form = useDialogFor<AdminUserRow>();
+  const confirm = useDialogFor<AdminUserRow>();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useDialogState();
-  const confirm = useDialogState();
-  const list = useAdminUsers(filters);
-  const remove = useDeleteUser();
+  const query = useAdminUsers(list.filters);
+  const stats = useAdminUserStats();
   const unlock = useUnlockUser();
   const toast = useToast();
   const session = useSession();
   const selfId = session.user?.id;
-
-  const openForm = (row: AdminUserRow | null) => {
-    setEditing(row);
-    setFormKey((k) => k + 1);
-    form.show();
-  };
-
-  const askDelete = (row: AdminUserRow) => {
-    setDeleting(row);
-    setDeleteError(null);
-    confirm.show();
-  };
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const target = deleting;
-    setDeleteError(null);
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        confirm.setOpen(false);
-        toast.success(`${displayName(target)} was deleted.`);
-      },
-      onError: (error) => setDeleteError(failureText(error, ADMIN_TEXT.deleteUserFailed)),
-    });
-  };
-
   const unlockRow = (row: AdminUserRow) => {
     setFailure(null);
     unlock.mutate(row.id, {
@@ -97,84 +70,59 @@ export function UsersSection() {
   };
 
   const saved = (row: AdminUserRow, created: boolean) => {
-    form.setOpen(false);
+    form.close();
     toast.success(created ? `${displayName(row)} was added.` : `Changes to ${displayName(row)} were saved.`);
     if (row.id === selfId) void session.refresh();
   };
 
-  const actions: RowActions = {
-    selfId,
-    onEdit: openForm,
-    onDelete: askDelete,
-    onUnlock: unlockRow,
-    unlockingId: unlock.isPending ? (unlock.variables ?? null) : null,
+  /** Unlock (a locked account), Edit, and Delete (not the administrator's own row, nor the built-in administrator). */
+  const actions = (row: AdminUserRow, className: string) => {
+    const name = displayName(row);
+    return (
+      <ActionButtons
+        className={className}
+        actions={[
+          row.locked
+            ? {
+                text: "Unlock",
+                name: `Unlock sign-in: ${name}`,
+                Icon: LockOpen,
+                onClick: () => unlockRow(row),
+                loading: unlock.isPending && unlock.variables === row.id,
+              }
+            : null,
+          { text: "Edit", name: `Edit user: ${name}`, Icon: Pencil, onClick: () => form.show(row) },
+          row.id === selfId || row.isBuiltInAdmin
+            ? null
+            : {
+                text: "Delete",
+                name: `Delete user: ${name}`,
+                Icon: Trash2,
+                onClick: () => confirm.show(row),
+                variant: "ghost",
+                className: "text-red-800 hover:bg-red-50 hover:text-red-900",
+              },
+        ]}
+      />
+    );
   };
-  const data = list.data;
-  const filtered = Boolean(filters.q || filters.filter !== "all");
-
-  const dim = list.isPlaceholderData && "opacity-60";
-  const body = (
-    <>
-      <ScrollTable
-        label="Users table"
-        caption="Users, newest first"
-        columns={["User", "Contact", "Status", "Cases", "Actions"]}
-        minWidthClassName="min-w-[720px]"
-        className="mt-3"
-        bodyClassName={dim || undefined}
-      >
-        {data ? (
-          data.users.map((row) => <UserTableRow key={row.id} row={row} actions={actions} />)
-        ) : (
-          <SkeletonRows count={SKELETON_ROWS}>
-            <td className="px-4 py-4">
-              <div className="flex items-center gap-3">
-                <Skeleton className="size-10 rounded-full" />
-                <div className="space-y-2">
-                  <Skeleton className="h-4 w-36" />
-                  <Skeleton className="h-3 w-24" />
-                </div>
-              </div>
-            </td>
-            <td className="px-4 py-4">
-              <Skeleton className="h-4 w-44" />
-            </td>
-            <td className="px-4 py-4">
-              <Skeleton className="h-5 w-16" />
-            </td>
-            <td className="px-4 py-4">
-              <Skeleton className="h-4 w-8" />
-            </td>
-            <td className="px-4 py-4">
-              <Skeleton className="ml-auto h-8 w-36" />
-            </td>
-          </SkeletonRows>
-        )}
-      </ScrollTable>
-      <ul aria-label="Users" className={cn("mt-3 space-y-3 md:hidden", dim)}>
-        {data
-          ? data.users.map((row) => (
-              <li key={row.id}>
-                <UserCard row={row} actions={actions} />
-              </li>
-            ))
-          : Array.from({ length: SKELETON_ROWS }, (_, n) => `card-skeleton-${n}`).map((key) => (
-              <li
-                key={key}
-                aria-hidden
-                className="space-y-3 rounded-[var(--radius-control)] border border-slate-200 p-4"
-              >
-                <div className="flex items-center gap-3">
-                  <Skeleton className="size-10 rounded-full" />
-                  <Skeleton className="h-4 w-40" />
-                </div>
-                <Skeleton className="h-4 w-full" />
-                <Skeleton className="h-8 w-1/2" />
-              </li>
-            ))}
-      </ul>
-    </>
-  );
+  const columns: DataColumn<AdminUserRow>[] = [
+    {
+      header: "User",
+      className: "max-w-xs",
+      cell: (row) => <UserIdentity row={row} isSelf={row.id === selfId} />,
+      skeleton: <IdentitySkeleton />,
+    },
+    { header: "Contact", className: "min-w-48", cell: (row) => <UserContact row={row} />, skeleton: "h-4 w-44" },
+    { header: "Status", cell: (row) => <UserStatus row={row} />, skeleton: "h-5 w-16" },
+    {
+      header: "Cases",
+      className: "font-semibold text-slate-900",
+      cell: (row) => row.caseCount.toLocaleString("en-US"),
+      skeleton: "h-4 w-8",
+    },
+    { header: "Actions", cell: (row) => actions(row, "justify-end flex-nowrap"), skeleton: "ml-auto h-8 w-36" },
+  ];
 
   return (
     <>
@@ -182,99 +130,128 @@ export function UsersSection() {
         title="Users"
         description="Find, add, edit and remove members, and grant or remove administrator access."
         actions={
-          <Button onClick={() => openForm(null)} icon={<UserPlus className="size-5" aria-hidden />}>
+          <Button onClick={() => form.show(null)} icon={<UserPlus className="size-5" aria-hidden />}>
             Add User
           </Button>
         }
       />
-      <StatsTiles />
+      <StatTiles label="User totals" stats={stats} tiles={TILES} />
 
       <AdminListCard
+        className="mt-6"
+        noun={["user", "users"]}
+        list={list}
+        query={query}
+        search={{ placeholder: "Search users by name or email...", maxLength: 200 }}
         toolbarClassName="md:grid-cols-[minmax(0,1fr)_auto]"
-        search={{
-          label: "Search users",
-          value: typed,
-          onChange: setTyped,
-          placeholder: "Search users by name or email...",
-          maxLength: 200,
-        }}
         filters={
           <FilterSelect
             label="Filter users"
-            value={filters.filter}
-            onChange={(value) =>
-              setFilters((f) => ({ ...f, filter: ADMIN_USER_FILTERS.find((v) => v === value) ?? "all", page: 1 }))
-            }
+            value={list.filters.filter}
+            onChange={(value) => list.setFilter("filter", ADMIN_USER_FILTERS.find((v) => v === value) ?? "all")}
             className="md:w-48"
-          >
-            {ADMIN_USER_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {FILTER_LABELS[value]}
-              </option>
-            ))}
-          </FilterSelect>
+            options={ADMIN_USER_FILTERS.map((value) => [value, FILTER_LABELS[value]])}
+          />
         }
         failure={failure}
-        list={list}
-        noun={["user", "users"]}
-        errorTitle="The users could not be loaded"
         isEmpty={(page) => page.users.length === 0}
-        empty={
-          filtered
-            ? { title: "No users match", hint: "Try another search, or choose All Users." }
-            : { title: "No users yet", hint: "Add a user, or wait for members to register." }
-        }
+        empty={{
+          filtered: "Try another search, or choose All Users.",
+          none: "Add a user, or wait for members to register.",
+        }}
         pagerLabel="Users pages"
-        onPage={(page) => setFilters((f) => ({ ...f, page }))}
       >
-        {body}
+        <ResponsiveTable
+          caption="Users, newest first"
+          region={{ label: "Users table", minWidth: "min-w-[720px]" }}
+          columns={columns}
+          rows={query.data?.users}
+          dimmed={query.isPlaceholderData}
+          cards={{
+            label: "Users",
+            render: (row) => (
+              <UserCard row={row} isSelf={row.id === selfId}>
+                {actions(row, "justify-end flex-wrap")}
+              </UserCard>
+            ),
+            skeleton: (
+              <div className="space-y-3">
+                <div className="flex items-center gap-3">
+                  <Skeleton className="size-10 rounded-full" />
+                  <Skeleton className="h-4 w-40" />
+                </div>
+                <Skeleton className="h-4 w-full" />
+                <Skeleton className="h-8 w-1/2" />
+              </div>
+            ),
+          }}
+        />
       </AdminListCard>
 
-      {form.used ? (
+      {form.render((user, state) => (
         <UserFormDialog
-          key={formKey}
-          open={form.open}
-          onOpenChange={form.setOpen}
-          user={editing}
-          isSelf={editing !== null && editing.id === selfId}
-          filters={filters}
+          {...state}
+          user={user}
+          isSelf={user !== null && user.id === selfId}
+          filters={list.filters}
           onSaved={saved}
         />
-      ) : null}
-      {confirm.used ? (
-        <ConfirmDialog
-          open={confirm.open}
-          onOpenChange={confirm.setOpen}
-          title="Delete user"
-          confirmLabel="Delete user"
-          confirmIcon={<Trash2 className="size-4" aria-hidden />}
-          onConfirm={confirmDelete}
-          pending={remove.isPending}
-        >
-          <p>{ADMIN_TEXT.deleteUserConfirm}</p>
-          {deleting ? (
-            <p className="font-semibold text-slate-900">
-              {displayName(deleting)}
-              {deleting.name ? <span className="block font-normal text-slate-600">{deleting.email}</span> : null}
-            </p>
-          ) : null}
-          {deleteError ? <Alert tone="danger">{deleteError}</Alert> : null}
-        </ConfirmDialog>
-      ) : null}
+      ))}
+      {confirm.render((row, state) =>
+        row ? (
+          <DeleteUserDialog
+            {...state}
+            row={row}
+            onDeleted={() => {
+              confirm.close();
+              toast.success(`${displayName(row)} was deleted.`);
+            }}
+          />
+        ) : null,
+      )}
     </>
   );
 }
 
-function StatsTiles() {
-  const stats = useAdminUserStats();
-  const s = stats.data;
-  const tiles: StatTile[] = [
-    { label: "Total", value: s?.total, Icon: Users, tone: "bg-primary-100 text-primary-900" },
-    { label: "Active", value: s?.active, Icon: UserCheck, tone: "bg-green-100 text-green-900" },
-    { label: "Premium", value: s?.premium, Icon: Crown, tone: "bg-premium-100 text-premium-900" },
-    { label: "Admin Users", value: s?.admins, Icon: Shield, tone: "bg-slate-200 text-slate-800" },
-  ];
-  return <StatTiles label="User totals" tiles={tiles} isError={stats.isError} />;
+/** 'Delete user': the member named, and why the server refused, if it did. */
+function DeleteUserDialog({ row, onDeleted, ...state }: OpenState & { row: AdminUserRow; onDeleted: () => void }) {
+  const remove = useDeleteUser();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <ConfirmDialog
+      {...state}
+      title="Delete user"
+      confirmLabel="Delete user"
+      confirmIcon={<Trash2 className="size-4" aria-hidden />}
+      onConfirm={() => {
+        setError(null);
+        remove.mutate(row.id, {
+          onSuccess: onDeleted,
+          onError: (e) => setError(failureText(e, ADMIN_TEXT.deleteUserFailed)),
+        });
+      }}
+      pending={remove.isPending}
+    >
+      <p>{ADMIN_TEXT.deleteUserConfirm}</p>
+      <p className="font-semibold text-slate-900">
+        {displayName(row)}
+        {row.name ? <span className="block font-normal text-slate-600">{row.email}</span> : null}
+      </p>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+function IdentitySkeleton() {
+  return (
+    <div className="flex items-center gap-3">
+      <Skeleton className="size-10 rounded-full" />
+      <div className="space-y-2">
+        <Skeleton className="h-4 w-36" />
+        <Skeleton className="h-3 w-24" />
+      </div>
+    </div>
+  );
 }
 
 /** Name, Admin badge, 'You', profession. */
@@ -332,76 +309,11 @@ function UserStatus({ row }: { row: AdminUserRow }) {
   );
 }
 
-function UserActionButtons({ row, actions, wrap }: { row: AdminUserRow; actions: RowActions; wrap: boolean }) {
-  const name = displayName(row);
-  const isSelf = row.id === actions.selfId;
+/** The same row as a card, for narrow screens, with its actions (`children`) last. */
+function UserCard({ row, isSelf, children }: { row: AdminUserRow; isSelf: boolean; children: ReactNode }) {
   return (
-    <div className={cn("flex justify-end gap-2", wrap ? "flex-wrap" : "flex-nowrap")}>
-      {row.locked ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => actions.onUnlock(row)}
-          loading={actions.unlockingId === row.id}
-          aria-label={`Unlock sign-in: ${name}`}
-          icon={<LockOpen className="size-4" aria-hidden />}
-        >
-          Unlock
-        </Button>
-      ) : null}
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => actions.onEdit(row)}
-        aria-label={`Edit user: ${name}`}
-        icon={<Pencil className="size-4" aria-hidden />}
-      >
-        Edit
-      </Button>
-      {isSelf || row.isBuiltInAdmin ? null : (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => actions.onDelete(row)}
-          aria-label={`Delete user: ${name}`}
-          className="text-red-800 hover:bg-red-50 hover:text-red-900"
-          icon={<Trash2 className="size-4" aria-hidden />}
-        >
-          Delete
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function UserTableRow({ row, actions }: { row: AdminUserRow; actions: RowActions }) {
-  return (
-    <tr className="align-top">
-      <td className="max-w-xs px-4 py-4">
-        <UserIdentity row={row} isSelf={row.id === actions.selfId} />
-      </td>
-      <td className="min-w-48 px-4 py-4">
-        <UserContact row={row} />
-      </td>
-      <td className="px-4 py-4">
-        <UserStatus row={row} />
-      </td>
-      <td className="px-4 py-4 font-semibold text-slate-900">{row.caseCount.toLocaleString("en-US")}</td>
-      <td className="px-4 py-4">
-        <UserActionButtons row={row} actions={actions} wrap={false} />
-      </td>
-    </tr>
-  );
-}
-
-/** The same row as a card, for narrow screens. */
-function UserCard({ row, actions }: { row: AdminUserRow; actions: RowActions }) {
-  return (
-    <article
-      aria-label={displayName(row)}
-      className="space-y-3 rounded-[var(--radius-control)] border border-slate-200 p-4 text-sm"
-    >
-      <UserIdentity row={row} isSelf={row.id === actions.selfId} />
+    <article aria-label={displayName(row)} className="space-y-3 text-sm">
+      <UserIdentity row={row} isSelf={isSelf} />
       <div>
         <UserContact row={row} />
       </div>
@@ -414,7 +326,7 @@ function UserCard({ row, actions }: { row: AdminUserRow; actions: RowActions }) 
           {row.caseCount === 1 ? "case" : "cases"}
         </p>
       </div>
-      <UserActionButtons row={row} actions={actions} wrap />
+      {children}
     </article>
   );
 }

@@ -1,4 +1,5 @@
-import { ApiRequestError, apiFetch } from "@client/lib/api";
+import { itemPath, listKeys, listPath, usePagedList } from "@client/features/admin/admin-api";
+import { apiFetch } from "@client/lib/api";
 import type { PaidPlanId } from "@shared/plans";
 import type {
   AdminUserCreate,
@@ -9,15 +10,7 @@ import type {
   AdminUserUpdate,
 } from "@shared/schemas/admin-users";
 import type { SubscriptionView } from "@shared/schemas/billing";
-import { keepPreviousData, type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-
-/** The server's own text for a refusal it explains (a taken e-mail, a field's rule), else the spec's alert. */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-    return error.message;
-  }
-  return fallback;
-}
+import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export interface AdminUserFilters {
   q: string;
@@ -25,26 +18,15 @@ export interface AdminUserFilters {
   page: number;
 }
 
-export const adminUserKeys = {
-  all: ["admin", "users"] as const,
-  lists: () => ["admin", "users", "list"] as const,
-  list: (filters: AdminUserFilters) => ["admin", "users", "list", filters] as const,
-  stats: () => ["admin", "users", "stats"] as const,
-};
+export const adminUserKeys = listKeys<AdminUserFilters>("users");
 
-const userPath = (id: string) => `/api/admin/users/${encodeURIComponent(id)}`;
+const userPath = (id: string) => itemPath("users", id);
 
 type Granted = { user: AdminUserRow; subscription: SubscriptionView };
 
 export const adminUsersApi = {
-  list: (filters: AdminUserFilters) => {
-    const params = new URLSearchParams();
-    if (filters.q) params.set("q", filters.q);
-    if (filters.filter !== "all") params.set("filter", filters.filter);
-    if (filters.page > 1) params.set("page", String(filters.page));
-    const query = params.toString();
-    return apiFetch<AdminUserPage>(`/api/admin/users${query ? `?${query}` : ""}`);
-  },
+  list: (filters: AdminUserFilters) =>
+    apiFetch<AdminUserPage>(listPath("/api/admin/users", filters, { q: "", filter: "all", page: 1 })),
   stats: () => apiFetch<AdminUserStats>("/api/admin/users/stats"),
   create: (body: AdminUserCreate) => apiFetch<{ user: AdminUserRow }>("/api/admin/users", { body }).then((r) => r.user),
   update: (id: string, body: AdminUserUpdate) =>
@@ -56,17 +38,10 @@ export const adminUsersApi = {
   revoke: (id: string) => apiFetch<Granted>(`${userPath(id)}/subscription`, { method: "DELETE" }),
 };
 
-export function useAdminUsers(filters: AdminUserFilters) {
-  return useQuery({
-    queryKey: adminUserKeys.list(filters),
-    queryFn: () => adminUsersApi.list(filters),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAdminUsers = (filters: AdminUserFilters) =>
+  usePagedList(adminUserKeys.list(filters), () => adminUsersApi.list(filters));
 
-export function useAdminUserStats() {
-  return useQuery({ queryKey: adminUserKeys.stats(), queryFn: adminUsersApi.stats });
-}
+export const useAdminUserStats = () => useQuery({ queryKey: adminUserKeys.stats(), queryFn: adminUsersApi.stats });
 
 /** Every cached page of the list, changed in place (the server's answer is the truth for a row). */
 function updatePages(queryClient: QueryClient, change: (page: AdminUserPage) => AdminUserPage) {
