@@ -5,9 +5,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, loadConfig } from "../src/server/config";
+import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { DataDirLockedError, lockDataDir } from "../src/server/db/lock";
+import { runDataDirCommand, withDataDirLocked } from "./data-dir-command";
 
 async function main() {
   const config = loadConfig();
@@ -15,8 +15,7 @@ async function main() {
     console.error("DATABASE_URL is set: back up the PostgreSQL server with pg_dump instead.");
     process.exit(1);
   }
-  const lock = lockDataDir(config.dataDir);
-  try {
+  await withDataDirLocked(config.dataDir, async () => {
     const database = await openDatabase({ pgliteDir: path.join(config.dataDir, "pgdata") });
     const dump = await database.pglite?.dumpDataDir("gzip");
     await database.close();
@@ -26,16 +25,7 @@ async function main() {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     console.log(`Backup written to ${file}`);
-  } finally {
-    lock.release();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-    console.error(`Backup not made.\n${error.message}`);
-  } else {
-    console.error("Backup failed:", error);
-  }
-  process.exit(1);
-});
+runDataDirCommand(main, { notDone: "Backup not made", failed: "Backup failed" });

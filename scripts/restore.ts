@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { ConfigError, loadConfig } from "../src/server/config";
-import { DataDirLockedError, lockDataDir } from "../src/server/db/lock";
+import { loadConfig } from "../src/server/config";
+import { runDataDirCommand, withDataDirLocked } from "./data-dir-command";
 
 async function main() {
   const args = process.argv.slice(2);
@@ -18,8 +18,7 @@ async function main() {
     process.exit(1);
   }
   const config = loadConfig();
-  const lock = lockDataDir(config.dataDir);
-  try {
+  await withDataDirLocked(config.dataDir, async () => {
     const target = path.join(config.dataDir, "pgdata");
     if (existsSync(target) && readdirSync(target).length > 0) {
       if (!force) {
@@ -40,16 +39,7 @@ async function main() {
     await db.query("select 1");
     await db.close();
     console.log(`Restored ${file} into ${target}`);
-  } finally {
-    lock.release();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
-    console.error(`Restore not done.\n${error.message}`);
-  } else {
-    console.error("Restore failed:", error);
-  }
-  process.exit(1);
-});
+runDataDirCommand(main, { notDone: "Restore not done", failed: "Restore failed" });
