@@ -10,12 +10,17 @@ import {
 } from "./chat";
 
 describe("chat rules", () => {
-  it("open the comparison for messages over 100 characters, or any Premium message", () => {
-    expect(opensComparison("x".repeat(100), false)).toBe(false);
-    expect(opensComparison("x".repeat(101), false)).toBe(true);
-    expect(opensComparison("short", true)).toBe(true);
-    expect(opensComparison("x".repeat(200), true, false)).toBe(false);
-  });
+  it.each<{ text: string; premium: boolean; enabled?: boolean; opens: boolean }>([
+    { text: "x".repeat(100), premium: false, opens: false },
+    { text: "x".repeat(101), premium: false, opens: true },
+    { text: "short", premium: true, opens: true },
+    { text: "x".repeat(200), premium: true, enabled: false, opens: false },
+  ])(
+    "open the comparison for messages over 100 characters, or any Premium message, unless it is off: $text.length characters, Premium $premium",
+    ({ text, premium, enabled, opens }) => {
+      expect(opensComparison(text, premium, enabled)).toBe(opens);
+    },
+  );
 
   it("offer documents for the spec's keywords, with 'will' only as the document", () => {
     for (const text of [

@@ -251,7 +251,15 @@ function openAIUsage(answer: Answer): OpenAI.CompletionUsage {
   };
 }
 
-function openAIChunk(answer: Answer, choices: OpenAI.ChatCompletionChunk["choices"]): string {
+/**
+ * One `data:` line of the stream. When the request asked for usage, every chunk carries
+ * `usage: null` but the last, which carries the figures (and no choices).
+ */
+function openAIChunk(
+  answer: Answer,
+  choices: OpenAI.ChatCompletionChunk["choices"],
+  usage?: OpenAI.CompletionUsage,
+): string {
   const chunk: OpenAI.ChatCompletionChunk = {
     id: answer.id,
     object: "chat.completion.chunk",
@@ -260,7 +268,7 @@ function openAIChunk(answer: Answer, choices: OpenAI.ChatCompletionChunk["choice
     service_tier: "default",
     system_fingerprint: "fp_lawguide0",
     choices,
-    ...(answer.request.includeUsage ? { usage: null } : {}),
+    ...(answer.request.includeUsage ? { usage: usage ?? null } : {}),
   };
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }
@@ -360,19 +368,7 @@ const openAIWire: Wire = {
         { index: 0, delta: {}, logprobs: null, finish_reason: answer.truncated ? "length" : "stop" },
       ]),
     ];
-    if (answer.request.includeUsage) {
-      const usageChunk: OpenAI.ChatCompletionChunk = {
-        id: answer.id,
-        object: "chat.completion.chunk",
-        created: answer.created,
-        model: answer.request.model,
-        service_tier: "default",
-        system_fingerprint: "fp_lawguide0",
-        choices: [],
-        usage: openAIUsage(answer),
-      };
-      frames.push(`data: ${JSON.stringify(usageChunk)}\n\n`);
-    }
+    if (answer.request.includeUsage) frames.push(openAIChunk(answer, [], openAIUsage(answer)));
     frames.push("data: [DONE]\n\n");
     return frames;
   },

@@ -98,9 +98,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const subscriptions: FakeStripe["subscriptions"] = new Map();
   const byIdempotencyKey = new Map<string, unknown>();
 
+  /** The stored object `id` of a kind the test itself made: a missing one is a mistake of the test. */
+  function stored<T>(objects: Map<string, T>, kind: string, id: string): T {
+    const object = objects.get(id);
+    if (!object) throw new Error(`no ${kind} ${id}`);
+    return object;
+  }
+
   function subscriptionJson(id: string): Record<string, unknown> {
-    const sub = subscriptions.get(id);
-    if (!sub) throw new Error(`no subscription ${id}`);
+    const sub = stored(subscriptions, "subscription", id);
     return {
       id: sub.id,
       object: "subscription",
@@ -134,8 +140,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   function sessionJson(id: string): Record<string, unknown> {
-    const s = sessions.get(id);
-    if (!s) throw new Error(`no session ${id}`);
+    const s = stored(sessions, "session", id);
     return {
       id: s.id,
       object: "checkout.session",
@@ -253,8 +258,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     subscriptions,
     completeCheckout(sessionId, options = {}) {
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`no session ${sessionId}`);
+      const session = stored(sessions, "session", sessionId);
       const start = now();
       const sub: FakeSubscription = {
         id: newId("sub_"),
@@ -274,8 +278,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return sub;
     },
     updateSubscription(id, patch) {
-      const sub = subscriptions.get(id);
-      if (!sub) throw new Error(`no subscription ${id}`);
+      const sub = stored(subscriptions, "subscription", id);
       Object.assign(sub, patch);
       return sub;
     },

@@ -43,7 +43,6 @@ interface Driver {
   listModels(fake: FakeProviderServer): Promise<unknown>;
   finish: { done: string; cut: string };
   maxTokensField: string;
-  auth: [header: string, value: string];
   errors: {
     RateLimitError: ErrorClass;
     InternalServerError: ErrorClass;
@@ -53,40 +52,64 @@ interface Driver {
   };
 }
 
-function openAIClient(fake: FakeProviderServer, options: ClientOptions = {}) {
-  return new OpenAI({
-    apiKey: "test",
-    baseURL: fake.url,
-    maxRetries: options.maxRetries ?? 0,
-    timeout: options.timeout,
-  });
+/**
+ * A streamed reply, read event by event: `read` notes what an event says in the reply and answers
+ * its text delta, if it has one, which is added to the text and handed to `onDelta`.
+ */
+async function readStream<Event>(
+  events: AsyncIterable<Event>,
+  onDelta: (text: string) => void,
+  read: (event: Event, reply: Reply) => string | null | undefined,
+): Promise<Reply> {
+  const reply: Reply = { text: "", finish: null, inputTokens: undefined, outputTokens: undefined, model: "" };
+  for await (const event of events) {
+    const delta = read(event, reply);
+    if (delta) {
+      reply.text += delta;
+      onDelta(delta);
+    }
+  }
+  return reply;
 }
 
-function anthropicClient(fake: FakeProviderServer, options: ClientOptions = {}) {
-  return new Anthropic({
-    apiKey: "test",
-    baseURL: fake.url,
-    maxRetries: options.maxRetries ?? 0,
-    timeout: options.timeout,
-  });
+/** What both SDKs' clients are made with: the fake's address, a test key, no retries unless asked. */
+const clientOptions = (fake: FakeProviderServer, options: ClientOptions = {}) => ({
+  apiKey: "test",
+  baseURL: fake.url,
+  maxRetries: options.maxRetries ?? 0,
+  timeout: options.timeout,
+});
+const openAIClient = (fake: FakeProviderServer, options?: ClientOptions) => new OpenAI(clientOptions(fake, options));
+const anthropicClient = (fake: FakeProviderServer, options?: ClientOptions) =>
+  new Anthropic(clientOptions(fake, options));
+
+/** The request of `ask` to OpenAI's chat completions (streamed or not). */
+function openAIRequest(ask: Ask): OpenAI.ChatCompletionCreateParamsNonStreaming {
+  return {
+    model: ask.model ?? "gpt-fake",
+    messages: [
+      ...(ask.system ? [{ role: "system" as const, content: ask.system }] : []),
+      { role: "user", content: ask.question },
+    ],
+    max_completion_tokens: ask.maxTokens,
+  };
 }
 
-function openAIMessages(ask: Ask): OpenAI.ChatCompletionMessageParam[] {
-  return [
-    ...(ask.system ? [{ role: "system" as const, content: ask.system }] : []),
-    { role: "user", content: ask.question },
-  ];
+/** The request of `ask` to Anthropic's Messages API (streamed or not). */
+function anthropicRequest(ask: Ask): Anthropic.MessageCreateParamsNonStreaming {
+  return {
+    model: ask.model ?? "claude-fake",
+    max_tokens: ask.maxTokens ?? 1024,
+    ...(ask.system ? { system: ask.system } : {}),
+    messages: [{ role: "user", content: ask.question }],
+  };
 }
 
 const openai: Driver = {
   provider: "openai",
   start: () => startFakeOpenAI(),
   async complete(fake, ask, options) {
-    const completion = await openAIClient(fake, options).chat.completions.create({
-      model: ask.model ?? "gpt-fake",
-      messages: openAIMessages(ask),
-      max_completion_tokens: ask.maxTokens,
-    });
+    const completion = await openAIClient(fake, options).chat.completions.create(openAIRequest(ask));
     const choice = completion.choices[0];
     return {
       text: choice?.message.content ?? "",
@@ -98,32 +121,24 @@ const openai: Driver = {
   },
   async stream(fake, ask, onDelta, options) {
     const stream = await openAIClient(fake, options).chat.completions.create({
-      model: ask.model ?? "gpt-fake",
-      messages: openAIMessages(ask),
-      max_completion_tokens: ask.maxTokens,
+      ...openAIRequest(ask),
       stream: true,
       stream_options: { include_usage: true },
     });
-    const reply: Reply = { text: "", finish: null, inputTokens: undefined, outputTokens: undefined, model: "" };
-    for await (const chunk of stream) {
+    return readStream(stream, onDelta, (chunk, reply) => {
       reply.model = chunk.model;
       const choice = chunk.choices[0];
-      if (choice?.delta.content) {
-        reply.text += choice.delta.content;
-        onDelta(choice.delta.content);
-      }
       if (choice?.finish_reason) reply.finish = choice.finish_reason;
       if (chunk.usage) {
         reply.inputTokens = chunk.usage.prompt_tokens;
         reply.outputTokens = chunk.usage.completion_tokens;
       }
-    }
-    return reply;
+      return choice?.delta.content;
+    });
   },
   listModels: (fake) => openAIClient(fake).models.list(),
   finish: { done: "stop", cut: "length" },
   maxTokensField: "max_completion_tokens",
-  auth: ["authorization", "Bearer test"],
   errors: OpenAI,
 };
 
@@ -131,12 +146,7 @@ const anthropic: Driver = {
   provider: "anthropic",
   start: () => startFakeAnthropic(),
   async complete(fake, ask, options) {
-    const message = await anthropicClient(fake, options).messages.create({
-      model: ask.model ?? "claude-fake",
-      max_tokens: ask.maxTokens ?? 1024,
-      ...(ask.system ? { system: ask.system } : {}),
-      messages: [{ role: "user", content: ask.question }],
-    });
+    const message = await anthropicClient(fake, options).messages.create(anthropicRequest(ask));
     const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
     return {
       text,
@@ -147,33 +157,23 @@ const anthropic: Driver = {
     };
   },
   async stream(fake, ask, onDelta, options) {
-    const stream = await anthropicClient(fake, options).messages.create({
-      model: ask.model ?? "claude-fake",
-      max_tokens: ask.maxTokens ?? 1024,
-      ...(ask.system ? { system: ask.system } : {}),
-      messages: [{ role: "user", content: ask.question }],
-      stream: true,
-    });
-    const reply: Reply = { text: "", finish: null, inputTokens: undefined, outputTokens: undefined, model: "" };
-    for await (const event of stream) {
+    const stream = await anthropicClient(fake, options).messages.create({ ...anthropicRequest(ask), stream: true });
+    return readStream(stream, onDelta, (event, reply) => {
       if (event.type === "message_start") {
         reply.model = event.message.model;
         reply.inputTokens = event.message.usage.input_tokens;
-      } else if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
-        reply.text += event.delta.text;
-        onDelta(event.delta.text);
       } else if (event.type === "message_delta") {
         reply.finish = event.delta.stop_reason;
         reply.outputTokens = event.usage.output_tokens;
+      } else if (event.type === "content_block_delta" && event.delta.type === "text_delta") {
+        return event.delta.text;
       }
-    }
-    return reply;
+      return undefined;
+    });
   },
   listModels: (fake) => anthropicClient(fake).models.list(),
   finish: { done: "end_turn", cut: "max_tokens" },
   maxTokensField: "max_tokens",
-  // Anthropic SDK 1.x sends the API key as a bearer token, not as x-api-key.
-  auth: ["authorization", "Bearer test"],
   errors: Anthropic,
 };
 
@@ -194,20 +194,37 @@ function rejection<T>(result: PromiseSettledResult<T>): unknown {
   return result.reason;
 }
 
-describe.each([openai, anthropic])("$provider fake with the official SDK", (driver) => {
-  let fake: FakeProviderServer;
-  const label = driver.provider === "openai" ? "OpenAI fake" : "Anthropic fake";
-  const expected = fakeAnswer(driver.provider, QUESTION);
-
+/**
+ * The fake that `start` makes, for the tests of the enclosing describe: started before them,
+ * closed after them, and back to answering at once before each.
+ */
+function runningFake(start: () => Promise<FakeProviderServer>): FakeProviderServer {
+  let fake: FakeProviderServer | undefined;
   beforeAll(async () => {
-    fake = await driver.start();
+    fake = await start();
   });
   afterAll(async () => {
-    await fake.close();
+    await fake?.close();
   });
   beforeEach(() => {
-    fake.reset();
+    fake?.reset();
   });
+  return new Proxy({} as FakeProviderServer, {
+    get(_target, key) {
+      if (!fake) throw new Error("the fake is used before it has started (use it inside tests or hooks)");
+      return fake[key as keyof FakeProviderServer];
+    },
+  });
+}
+
+/** POST `body` as JSON, as a client other than the SDKs would. */
+const postJson = (url: string, body: unknown) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+describe.each([openai, anthropic])("$provider fake with the official SDK", (driver) => {
+  const fake = runningFake(driver.start);
+  const label = driver.provider === "openai" ? "OpenAI fake" : "Anthropic fake";
+  const expected = fakeAnswer(driver.provider, QUESTION);
 
   it("answers with a short deterministic Markdown answer naming the question and the provider", async () => {
     const reply = await driver.complete(fake, { question: QUESTION, model: "model-under-test" });
@@ -265,7 +282,8 @@ describe.each([openai, anthropic])("$provider fake with the official SDK", (driv
     expect(fake.requests).toHaveLength(1);
     const [request] = fake.requests;
     expect(request?.path).toBe(driver.provider === "openai" ? "/v1/chat/completions" : "/v1/messages");
-    expect(request?.headers[driver.auth[0]]).toBe(driver.auth[1]);
+    // Both SDKs send the key as a bearer token (Anthropic SDK 1.x too, not as x-api-key).
+    expect(request?.headers.authorization).toBe("Bearer test");
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(request?.body.model).toBe("recorded-model");
     expect(request?.body[driver.maxTokensField]).toBe(42);
@@ -433,23 +451,8 @@ function sse(body: string): Array<{ event: string | undefined; data: string }> {
 }
 
 describe("OpenAI fake on the wire", () => {
-  let fake: FakeProviderServer;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-  });
-
-  const post = (body: unknown) =>
-    fetch(`${fake.url}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+  const fake = runningFake(startFakeOpenAI);
+  const post = (body: unknown) => postJson(`${fake.url}/chat/completions`, body);
 
   it("streams chat.completion.chunk data lines, a usage chunk, then data: [DONE]", async () => {
     const response = await post({
@@ -528,23 +531,8 @@ describe("OpenAI fake on the wire", () => {
 });
 
 describe("Anthropic fake on the wire", () => {
-  let fake: FakeProviderServer;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-  });
-
-  const post = (body: unknown) =>
-    fetch(`${fake.url}/v1/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+  const fake = runningFake(startFakeAnthropic);
+  const post = (body: unknown) => postJson(`${fake.url}/v1/messages`, body);
 
   it("streams the Messages API events, each as event: + data:", async () => {
     const response = await post({

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { errorBody } from "../../../tests/factories/responses";
 import { setupTestApp } from "../../../tests/factories/test-app";
 import { TestClient } from "../../../tests/factories/test-client";
 import { createApp } from "../app";
@@ -161,9 +162,7 @@ describe("request checks", () => {
 
   it("answers invalid input with 400 and the field", async () => {
     const admin = await t.admin();
-    const response = await admin.put("/api/admin/settings/ai", { freeUserMessageLimit: 0 });
-    expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await errorBody(await admin.put("/api/admin/settings/ai", { freeUserMessageLimit: 0 }), 400);
     expect(body.error.code).toBe("INVALID_INPUT");
     expect(body.error.fields).toHaveProperty("freeUserMessageLimit");
     expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules|\.ts:\d+/);

@@ -12,15 +12,27 @@ import {
 } from "./text";
 
 describe("the text rule", () => {
-  it("refuses NUL, other control characters and unpaired surrogates; keeps pairs, RTL marks and line breaks where allowed", () => {
-    for (const bad of ["a\u0000b", "\u0000", "x\u0007", "\ud800", "a\udc00b", "\ud83d"])
-      expect(isSafeText(bad), bad).toBe(false);
-    for (const good of ["plain", "😀 emoji", "\u202eright-to-left", "é à ü", "中文"])
-      expect(isSafeText(good), good).toBe(true);
-    expect(isSafeText("two\nlines")).toBe(false);
-    expect(isSafeText("two\nlines\tand\r\n", { multiline: true })).toBe(true);
-    expect(isSafeText("nul\u0000", { multiline: true })).toBe(false);
-  });
+  it.each<[string, boolean, { multiline?: boolean }?]>([
+    ["a\u0000b", false],
+    ["\u0000", false],
+    ["x\u0007", false],
+    ["\ud800", false],
+    ["a\udc00b", false],
+    ["\ud83d", false],
+    ["plain", true],
+    ["😀 emoji", true],
+    ["\u202eright-to-left", true],
+    ["é à ü", true],
+    ["中文", true],
+    ["two\nlines", false],
+    ["two\nlines\tand\r\n", true, { multiline: true }],
+    ["nul\u0000", false, { multiline: true }],
+  ])(
+    "refuses NUL, other control characters and unpaired surrogates; keeps pairs, RTL marks and line breaks where allowed: %j is safe: %s",
+    (value, safe, options) => {
+      expect(isSafeText(value, options)).toBe(safe);
+    },
+  );
 
   it("makes what is recorded rather than refused storable (logs)", () => {
     expect(storableText("a\u0000b\ud800c😀")).toBe("a\uFFFDb\uFFFDc😀");

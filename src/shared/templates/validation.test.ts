@@ -18,10 +18,12 @@ import { isFieldVisible, normalizeAnswers, reviewItems, validateAll, validateFie
 import { formatAnswer } from "./values";
 
 describe("dates", () => {
-  it("are checked as dates in the form", () => {
-    expect(errorFor(lease, "leaseStart", "2027-02-30")).toBe("Invalid format for Lease Start Date");
-    expect(errorFor(lease, "leaseStart", "March 5")).toBe("Invalid format for Lease Start Date");
-    expect(errorFor(lease, "leaseStart", "2027-02-28")).toBeNull();
+  it.each([
+    ["2027-02-30", "Invalid format for Lease Start Date"],
+    ["March 5", "Invalid format for Lease Start Date"],
+    ["2027-02-28", null],
+  ])("are checked as dates in the form: %j gives %j", (value, error) => {
+    expect(errorFor(lease, "leaseStart", value)).toBe(error);
   });
 
   it("keep a lease end after its start", () => {
@@ -83,13 +85,15 @@ describe("patterns", () => {
 });
 
 describe("minimum and maximum", () => {
-  it("bound the number of LLC members to 1..50 with the spec's texts", () => {
-    expect(errorFor(llc, "memberCount", "0")).toBe("Number of Members must be at least 1");
-    expect(errorFor(llc, "memberCount", "-4")).toBe("Number of Members must be at least 1");
-    expect(errorFor(llc, "memberCount", "51")).toBe("Number of Members must be no more than 50");
-    expect(errorFor(llc, "memberCount", "1")).toBeNull();
-    expect(errorFor(llc, "memberCount", "50")).toBeNull();
-    expect(errorFor(llc, "memberCount", " 25 ")).toBeNull();
+  it.each([
+    ["0", "Number of Members must be at least 1"],
+    ["-4", "Number of Members must be at least 1"],
+    ["51", "Number of Members must be no more than 50"],
+    ["1", null],
+    ["50", null],
+    [" 25 ", null],
+  ])("bound the number of LLC members to 1..50 with the spec's texts: %j gives %j", (value, error) => {
+    expect(errorFor(llc, "memberCount", value)).toBe(error);
   });
 
   it("reject number text that is not a whole number", () => {
@@ -172,42 +176,15 @@ describe("conditions", () => {
 
   it("follow multi-select and yes/no controlling fields, and hide on unknown or looping conditions", () => {
     const extras = f({ id: "extras", label: "Extras", type: "checkbox", required: false, options: ["Pool", "Garden"] });
-    const pool = f({
-      id: "pool",
-      label: "Pool Rules",
-      type: "text",
-      required: true,
-      conditional: { dependsOn: "extras", value: "Pool" },
-    });
+    /** A required text field shown only while `dependsOn` holds `value`. */
+    const shownWhen = (id: string, label: string, dependsOn: string, value: string) =>
+      f({ id, label, type: "text", required: true, conditional: { dependsOn, value } });
+    const pool = shownWhen("pool", "Pool Rules", "extras", "Pool");
     const box = f({ id: "box", label: "Has Box", type: "checkbox", required: false });
-    const boxNote = f({
-      id: "boxNote",
-      label: "Box Note",
-      type: "text",
-      required: true,
-      conditional: { dependsOn: "box", value: "Yes" },
-    });
-    const orphan = f({
-      id: "orphan",
-      label: "Orphan",
-      type: "text",
-      required: true,
-      conditional: { dependsOn: "missing", value: "x" },
-    });
-    const loopA = f({
-      id: "loopA",
-      label: "A",
-      type: "text",
-      required: true,
-      conditional: { dependsOn: "loopB", value: "x" },
-    });
-    const loopB = f({
-      id: "loopB",
-      label: "B",
-      type: "text",
-      required: true,
-      conditional: { dependsOn: "loopA", value: "x" },
-    });
+    const boxNote = shownWhen("boxNote", "Box Note", "box", "Yes");
+    const orphan = shownWhen("orphan", "Orphan", "missing", "x");
+    const loopA = shownWhen("loopA", "A", "loopB", "x");
+    const loopB = shownWhen("loopB", "B", "loopA", "x");
     const fields = [extras, pool, box, boxNote, orphan, loopA, loopB];
     expect(isFieldVisible(pool, { extras: ["Garden", "Pool"] }, fields)).toBe(true);
     expect(isFieldVisible(pool, { extras: ["Garden"] }, fields)).toBe(false);

@@ -3,35 +3,32 @@ import { describe, expect, it } from "vitest";
 import { formatCurrency, formatIsoDate, isValidIsoDate, parseCurrency, parseNumber } from "./values";
 
 describe("number parsing: whole numbers only", () => {
-  it("accepts integers with surrounding spaces and a sign", () => {
-    expect(parseNumber("12")).toBe(12);
-    expect(parseNumber(" 12 ")).toBe(12);
-    expect(parseNumber("-3")).toBe(-3);
-    expect(parseNumber("+7")).toBe(7);
-    expect(parseNumber("0")).toBe(0);
-    expect(parseNumber("007")).toBe(7);
-    expect(parseNumber(42)).toBe(42);
-  });
-
-  it("rejects decimals, exponents, separators, text and empty input", () => {
-    for (const raw of [
-      "12.5",
-      "12.0",
-      "1e3",
-      "0x1F",
-      "1,000",
-      "12 apples",
-      "abc",
-      "",
-      "  ",
-      "-",
-      "99999999999999999999",
-    ]) {
-      expect(parseNumber(raw), raw).toBeNull();
-    }
-    expect(parseNumber(12.5)).toBeNull();
-    expect(parseNumber(undefined)).toBeNull();
-    expect(parseNumber(["1"])).toBeNull();
+  it.each([
+    // Integers, with surrounding spaces and a sign.
+    ["12", 12],
+    [" 12 ", 12],
+    ["-3", -3],
+    ["+7", 7],
+    ["0", 0],
+    ["007", 7],
+    [42, 42],
+    // Decimals, exponents, separators, text and empty input are refused.
+    ["12.5", null],
+    ["12.0", null],
+    ["1e3", null],
+    ["0x1F", null],
+    ["1,000", null],
+    ["12 apples", null],
+    ["abc", null],
+    ["", null],
+    ["  ", null],
+    ["-", null],
+    ["99999999999999999999", null],
+    [12.5, null],
+    [undefined, null],
+    [["1"], null],
+  ])("reads %j as %j", (raw, value) => {
+    expect(parseNumber(raw)).toBe(value);
   });
 
   it("reads back every safe integer it is given as text", () => {
@@ -40,42 +37,39 @@ describe("number parsing: whole numbers only", () => {
 });
 
 describe("currency parsing: non-negative amounts in whole cents", () => {
-  it("accepts plain amounts, thousands separators, a $ sign and one or two decimals", () => {
-    expect(parseCurrency("1200")).toBe(120_000);
-    expect(parseCurrency("1,200")).toBe(120_000);
-    expect(parseCurrency("$1,200.50")).toBe(120_050);
-    expect(parseCurrency("1200.5")).toBe(120_050);
-    expect(parseCurrency("$ 1200")).toBe(120_000);
-    expect(parseCurrency(" 0.99 ")).toBe(99);
-    expect(parseCurrency(".75")).toBe(75);
-    expect(parseCurrency("0")).toBe(0);
-    expect(parseCurrency("1,234,567.89")).toBe(123_456_789);
-    expect(parseCurrency(1200.5)).toBe(120_050);
-  });
-
-  it("rejects three decimals, negatives, text and misplaced separators", () => {
-    for (const raw of [
-      "1.234",
-      "12.345",
-      "-5",
-      "$-5",
-      "-$5",
-      "abc",
-      "",
-      "$",
-      ".",
-      "1200.",
-      "1,20",
-      "12,00.00",
-      "1,2000",
-      "5 dollars",
-      "1e3",
-    ]) {
-      expect(parseCurrency(raw), raw).toBeNull();
-    }
-    expect(parseCurrency(-1)).toBeNull();
-    expect(parseCurrency(1.005)).toBeNull();
-    expect(parseCurrency(undefined)).toBeNull();
+  it.each([
+    // Plain amounts, thousands separators, a $ sign and one or two decimals.
+    ["1200", 120_000],
+    ["1,200", 120_000],
+    ["$1,200.50", 120_050],
+    ["1200.5", 120_050],
+    ["$ 1200", 120_000],
+    [" 0.99 ", 99],
+    [".75", 75],
+    ["0", 0],
+    ["1,234,567.89", 123_456_789],
+    [1200.5, 120_050],
+    // Three decimals, negatives, text and misplaced separators are refused.
+    ["1.234", null],
+    ["12.345", null],
+    ["-5", null],
+    ["$-5", null],
+    ["-$5", null],
+    ["abc", null],
+    ["", null],
+    ["$", null],
+    [".", null],
+    ["1200.", null],
+    ["1,20", null],
+    ["12,00.00", null],
+    ["1,2000", null],
+    ["5 dollars", null],
+    ["1e3", null],
+    [-1, null],
+    [1.005, null],
+    [undefined, null],
+  ])("reads %j as %j cents", (raw, cents) => {
+    expect(parseCurrency(raw)).toBe(cents);
   });
 
   it("formats cents as US dollars with separators", () => {

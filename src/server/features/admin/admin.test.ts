@@ -2,6 +2,7 @@ import type { ActivityFeed, AdminCharts, AdminStats, AppLogView, AuditLogView, L
 import { encodeListCursor } from "@shared/schemas/text";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { expectAdminOnly } from "../../../../tests/factories/admin-access";
 import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
@@ -33,26 +34,19 @@ async function insertApp(rows: AppRow[]) {
 
 describe("admin overview and log routes: who may call them", () => {
   it("answer 401 signed out, 403 to a member and a Premium member, 200 to the administrator", async () => {
-    const visitor = t.client();
-    const { client: member } = await t.member();
-    const { client: premium } = await t.member({ premium: true });
-    expect((await premium.me())?.plan).toBe("premium");
-    const admin = await t.admin();
-    for (const path of [
-      "/api/admin/stats",
-      "/api/admin/activity",
-      "/api/admin/activity?limit=5",
-      "/api/admin/charts",
-      "/api/admin/logs",
-      "/api/admin/logs?category=auth&limit=5",
-      "/api/admin/audit-logs",
-      "/api/admin/audit-logs?action=settings",
-    ]) {
-      expect((await visitor.get(path)).status, `${path} signed out`).toBe(401);
-      expect((await member.get(path)).status, `${path} member`).toBe(403);
-      expect((await premium.get(path)).status, `${path} premium`).toBe(403);
-      expect((await admin.get(path)).status, `${path} admin`).toBe(200);
-    }
+    await expectAdminOnly(
+      t,
+      [
+        "/api/admin/stats",
+        "/api/admin/activity",
+        "/api/admin/activity?limit=5",
+        "/api/admin/charts",
+        "/api/admin/logs",
+        "/api/admin/logs?category=auth&limit=5",
+        "/api/admin/audit-logs",
+        "/api/admin/audit-logs?action=settings",
+      ].map((path) => ({ path })),
+    );
   });
 });
 
@@ -291,39 +285,33 @@ describe("GET /api/admin/activity", () => {
     const adminId = (await admin.me())?.id ?? "";
     await t.services.db.delete(appLogs);
     const now = Date.now();
+    /** A log line of the payer's, `msAgo` milliseconds ago. */
+    const payerLog = (msAgo: number, row: Pick<AppRow, "level" | "category" | "message" | "metadata">): AppRow => ({
+      userId: id,
+      createdAt: new Date(now - msAgo),
+      ...row,
+    });
     await insertApp([
-      {
-        userId: id,
+      payerLog(5000, {
         level: "info",
         category: "payment",
         message: "Checkout started",
         metadata: { planId: "premium", sessionId: "cs_secret_123" },
-        createdAt: new Date(now - 5000),
-      },
-      {
-        userId: id,
+      }),
+      payerLog(4000, {
         level: "warn",
         category: "payment",
         message: "Stripe invoice.payment_failed",
         metadata: { planId: "basic" },
-        createdAt: new Date(now - 4000),
-      },
-      {
-        userId: id,
+      }),
+      payerLog(3000, {
         level: "info",
         category: "document",
         message: "Document generated",
         metadata: { templateId: "will" },
-        createdAt: new Date(now - 3000),
-      },
-      {
-        userId: id,
-        level: "info",
-        category: "case",
-        message: "Attorney referral requested",
-        createdAt: new Date(now - 2000),
-      },
-      { userId: id, level: "info", category: "auth", message: "User signed in", createdAt: new Date(now - 1500) },
+      }),
+      payerLog(2000, { level: "info", category: "case", message: "Attorney referral requested" }),
+      payerLog(1500, { level: "info", category: "auth", message: "User signed in" }),
     ]);
     await t.services.db.insert(auditLogs).values({
       userId: adminId,

@@ -1,12 +1,12 @@
 import { AI_MODEL_TEXT, type AiModelConfig, type AiModelsOverview } from "@shared/schemas/admin-ai-models";
 import { aiSettingsSchema } from "@shared/schemas/settings";
-import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startAiFakes } from "../../../../tests/factories/ai";
+import { auditRows } from "../../../../tests/factories/audit";
 import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
-import { aiModels, auditLogs, comparisonVotes } from "../../db/schema";
+import { aiModels, comparisonVotes } from "../../db/schema";
 import { createAiModelsService } from "./ai-models.service";
 
 const fakes = await startAiFakes();
@@ -57,13 +57,6 @@ async function ask(client: TestClient, content = "Can my landlord keep my deposi
   expect(response.status).toBe(200);
   const events = parseSse(await response.text());
   return { caseId, events, done: events.find((e) => e.event === "done")?.data.message };
-}
-
-async function auditRows(action: string, recordId: string) {
-  return t.services.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.recordId, recordId)));
 }
 
 async function errorOf(response: Response) {
@@ -215,7 +208,7 @@ describe("the model configurations", () => {
       description: "",
       priority: 0,
     });
-    const [created] = await auditRows("ai_model.create", added.id);
+    const [created] = await auditRows(t, "ai_model.create", added.id);
     expect(created).toMatchObject({ tableName: "ai_models", oldValues: null });
     expect(created?.newValues).toMatchObject({ name: "Haiku", model: "claude-haiku-4-5", temperature: 0.7 });
     expect(created?.userId).toBeTruthy();
@@ -223,13 +216,13 @@ describe("the model configurations", () => {
     const edited = await admin.patch(`${BASE}/${added.id}`, { temperature: 1.2, userTiers: ["premium", "premium"] });
     expect(edited.status).toBe(200);
     expect((await edited.json()).model).toMatchObject({ temperature: 1.2, userTiers: ["premium"], name: "Haiku" });
-    const [updated] = await auditRows("ai_model.update", added.id);
+    const [updated] = await auditRows(t, "ai_model.update", added.id);
     expect(updated?.oldValues).toMatchObject({ temperature: 0.7, userTiers: ["free", "premium"] });
     expect(updated?.newValues).toMatchObject({ temperature: 1.2, userTiers: ["premium"] });
 
     expect((await admin.delete(`${BASE}/${added.id}`)).status).toBe(204);
     expect((await overview(admin)).models.some((m) => m.id === added.id)).toBe(false);
-    const [deleted] = await auditRows("ai_model.delete", added.id);
+    const [deleted] = await auditRows(t, "ai_model.delete", added.id);
     expect(deleted).toMatchObject({ newValues: null });
     expect(deleted?.oldValues).toMatchObject({ name: "Haiku", temperature: 1.2 });
     expect((await admin.delete(`${BASE}/${added.id}`)).status).toBe(404);
@@ -259,7 +252,7 @@ describe("the model configurations", () => {
     );
     // Nothing changed, nothing audited.
     expect((await modelNamed(admin, "GPT-5 mini")).isActive).toBe(true);
-    expect(await auditRows("ai_model.delete", mini.id)).toHaveLength(0);
+    expect(await auditRows(t, "ai_model.delete", mini.id)).toHaveLength(0);
     // Deactivating one of the last two together: once one is gone, the other is refused.
     await admin.patch(`${BASE}/${claude.id}`, { isActive: true });
     const both = await Promise.all([
@@ -343,7 +336,7 @@ describe("in force for the next answer", () => {
     const after: AiModelsOverview = await changed.json();
     expect(after.settings).toMatchObject({ defaultModel: gpt52.id, defaultProvider: "openai" });
     expect((await t.services.settings.get()).ai.defaultProvider).toBe("openai");
-    const [audit] = await auditRows("settings.update", "ai");
+    const [audit] = await auditRows(t, "settings.update", "ai");
     expect(audit?.oldValues).toMatchObject({ defaultProvider: "anthropic" });
     expect(audit?.newValues).toMatchObject({ defaultProvider: "openai" });
 
@@ -385,9 +378,9 @@ describe("in force for the next answer", () => {
     const admin = await t.admin();
     const same = await admin.patch(`${BASE}/settings`, { comparisonEnabled: true, previewTokenLimit: 200 });
     expect(same.status).toBe(200);
-    expect(await auditRows("settings.update", "ai")).toHaveLength(0);
+    expect(await auditRows(t, "settings.update", "ai")).toHaveLength(0);
     await admin.patch(`${BASE}/settings`, { previewTokenLimit: 300 });
-    const rows = await auditRows("settings.update", "ai");
+    const rows = await auditRows(t, "settings.update", "ai");
     expect(rows).toHaveLength(1);
     expect(rows[0]?.oldValues).toMatchObject({ previewTokenLimit: 200 });
     expect(rows[0]?.newValues).toMatchObject({ previewTokenLimit: 300 });

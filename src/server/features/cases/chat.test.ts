@@ -19,6 +19,12 @@ async function newCase(client: TestClient): Promise<string> {
   return (await response.json()).case.id;
 }
 
+/** A new member (a Premium one if asked) with a new, empty case. */
+async function memberWithCase(options: { premium?: boolean } = {}) {
+  const member = await t.member(options);
+  return { ...member, caseId: await newCase(member.client) };
+}
+
 async function send(client: TestClient, caseId: string, content: string) {
   const response = await client.post(`/api/cases/${caseId}/messages`, { content });
   const events = response.ok ? parseSse(await response.text()) : [];
@@ -27,7 +33,8 @@ async function send(client: TestClient, caseId: string, content: string) {
 
 /**
  * Send a message and read its reply as it streams: `until` reads up to a given event (so a test
- * acts at a known point of the reply, not after a guessed time), `rest` to the end of the stream.
+ * acts at a known point of the reply, not after a guessed time), `rest` to the end of the stream,
+ * and `leave` stops reading it.
  */
 async function openReply(client: TestClient, caseId: string, content: string) {
   const response = await client.post(`/api/cases/${caseId}/messages`, { content });
@@ -57,6 +64,10 @@ async function openReply(client: TestClient, caseId: string, content: string) {
         text += decoder.decode(value, { stream: true });
       }
     },
+    /** Stop reading, as a member closing the page does. */
+    async leave(): Promise<void> {
+      await reader.cancel();
+    },
   };
 }
 
@@ -71,9 +82,7 @@ beforeEach(reset);
 
 describe("sending a message", () => {
   it("stores the question, streams the answer of OpenAI first for a Free member, and stores it", async () => {
-    reset();
-    const { client, id: userId } = await t.member();
-    const caseId = await newCase(client);
+    const { client, id: userId, caseId } = await memberWithCase();
     const question = "Can my landlord keep my deposit for cleaning?";
     const { response, events } = await send(client, caseId, question);
     expect(response.status).toBe(200);
@@ -132,9 +141,7 @@ describe("sending a message", () => {
   });
 
   it("asks Anthropic first for a Premium member", async () => {
-    reset();
-    const { client } = await t.member({ premium: true });
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase({ premium: true });
     const { events } = await send(client, caseId, "What does a will need?");
     expect(events.find((e) => e.event === "done")?.data.message.aiProvider).toBe("anthropic");
     expect(fakes.openai.requests).toHaveLength(0);
@@ -144,8 +151,7 @@ describe("sending a message", () => {
   });
 
   it("refuses an empty message, and an unknown or another member's case with 404", async () => {
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const empty = await client.post(`/api/cases/${caseId}/messages`, { content: "   " });
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.message).toBe("Please write a message first.");
@@ -179,9 +185,7 @@ describe("sending a message", () => {
   });
 
   it("stops a Free member at message 11 of a case with 402, not a Premium member", async () => {
-    reset();
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     for (let i = 1; i <= 10; i++) {
       const { response, events } = await send(client, caseId, `Question number ${i}`);
       expect(response.status, `message ${i}`).toBe(200);
@@ -207,8 +211,7 @@ describe("sending a message", () => {
 
   it("follows the freeUserMessageLimit setting", async () => {
     await t.services.settings.update("ai", { freeUserMessageLimit: 2 }, {});
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     await send(client, caseId, "One");
     await send(client, caseId, "Two");
     expect((await client.post(`/api/cases/${caseId}/messages`, { content: "Three" })).status).toBe(402);
@@ -217,10 +220,8 @@ describe("sending a message", () => {
 
 describe("providers failing", () => {
   it("falls back to Anthropic on a persistent 500, logging the failure", async () => {
-    reset();
     fakes.openai.setMode({ kind: "error", status: 500 });
-    const { client, id } = await t.member();
-    const caseId = await newCase(client);
+    const { client, id, caseId } = await memberWithCase();
     const { events } = await send(client, caseId, "Help with my lease");
     expect(events.find((e) => e.event === "done")?.data.message.aiProvider).toBe("anthropic");
     expect(fakes.openai.requests.length).toBe(3); // the first try and the SDK's two retries
@@ -238,20 +239,16 @@ describe("providers failing", () => {
   });
 
   it("waits out a 429 with retry-after and keeps the same provider", async () => {
-    reset();
     fakes.openai.setMode({ kind: "rate-limit", retryAfterSeconds: 1, times: 1 });
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const { events } = await send(client, caseId, "Rate limited question");
     expect(events.find((e) => e.event === "done")?.data.message.aiProvider).toBe("openai");
     expect(fakes.openai.requests).toHaveLength(2);
   });
 
   it("drops a broken stream, says so, and lets the next provider answer", async () => {
-    reset();
     fakes.openai.setMode({ kind: "broken-stream", afterTokens: 4 });
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const question = "Broken stream question";
     const { events } = await send(client, caseId, question);
     expect(events.map((e) => e.event)).toContain("reset");
@@ -261,11 +258,9 @@ describe("providers failing", () => {
   });
 
   it("cuts a hanging provider at the responseTimeout setting, not the SDK's 10 minutes", async () => {
-    reset();
     await t.services.settings.update("ai", { responseTimeout: 10 }, {});
     fakes.openai.setMode({ kind: "hang" });
-    const { client, id } = await t.member();
-    const caseId = await newCase(client);
+    const { client, id, caseId } = await memberWithCase();
     // The deadline is a timer: on a fake clock it is reached by moving the clock, not by waiting
     // 10 s. Only setTimeout is faked; the database, the stop poll and the streaming keep real time.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"], shouldClearNativeTimers: true });
@@ -317,11 +312,9 @@ describe("providers failing", () => {
   });
 
   it("answers with the offline assistant when every provider fails", async () => {
-    reset();
     fakes.openai.setMode({ kind: "error", status: 503 });
     fakes.anthropic.setMode({ kind: "error", status: 529 });
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const { events } = await send(client, caseId, "My employer fired me without notice");
     const done = events.find((e) => e.event === "done");
     expect(done?.data.message.aiProvider).toBe("offline");
@@ -332,12 +325,10 @@ describe("providers failing", () => {
 
 describe("stop and regenerate", () => {
   it("Stop keeps the partial answer marked as stopped", async () => {
-    reset();
     // After its first word the answer stalls (the next one would come 10 s later): Stop, sent once
     // that word has arrived, lands in the middle of the answer however slow the machine is.
     fakes.openai.setMode({ kind: "ok", tokenDelayMs: 10_000 });
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const reply = await openReply(client, caseId, "A slow answer please");
     await reply.until("delta");
     const stop = await client.post(`/api/cases/${caseId}/stop`);
@@ -353,7 +344,6 @@ describe("stop and regenerate", () => {
   });
 
   it("stops only the reply whose Stop was recorded by another server process", async () => {
-    reset();
     const { client } = await t.member();
     const stoppedCase = await newCase(client);
     const otherCase = await newCase(client);
@@ -378,21 +368,12 @@ describe("stop and regenerate", () => {
   });
 
   it("finishes and stores the answer when the member leaves while it streams", async () => {
-    reset();
     fakes.openai.setMode({ kind: "ok", tokenDelayMs: 20 });
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const question = "I will close the page while you answer";
-    const response = await client.post(`/api/cases/${caseId}/messages`, { content: question });
-    const reader = response.body?.getReader();
-    if (!reader) throw new Error("no body");
-    let seen = "";
-    while (!seen.includes("event: delta")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended before the answer began");
-      seen += new TextDecoder().decode(value);
-    }
-    await reader.cancel();
+    const reply = await openReply(client, caseId, question);
+    await reply.until("delta");
+    await reply.leave();
 
     // The reply goes on without the member: wait for its answer to be stored.
     const answer = await waitUntil(
@@ -411,9 +392,7 @@ describe("stop and regenerate", () => {
   });
 
   it("Regenerate replaces the last answer", async () => {
-    reset();
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const { events } = await send(client, caseId, "First question");
     const firstAnswerId = events.find((e) => e.event === "done")?.data.message.id;
     fakes.openai.setMode({ kind: "ok", text: "A different, second answer." });
@@ -432,8 +411,7 @@ describe("stop and regenerate", () => {
   });
 
   it("has nothing to regenerate in an empty case", async () => {
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     expect((await client.post(`/api/cases/${caseId}/regenerate`)).status).toBe(400);
     // and the case is free again afterwards
     expect((await send(client, caseId, "Hello")).response.status).toBe(200);
@@ -442,9 +420,7 @@ describe("stop and regenerate", () => {
 
 describe("document offer", () => {
   it("follows a message with a keyword, once per case", async () => {
-    reset();
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const first = await send(client, caseId, "I want to write my will");
     expect(first.events.find((e) => e.event === "done")?.data.followUp).toMatchObject({
       kind: "document_offer",
@@ -463,9 +439,7 @@ describe("comparison", () => {
     "My landlord has not returned my security deposit after I moved out six weeks ago, and he stopped answering my messages. What can I do?";
 
   it("gives a Free member 200-token previews of both providers, and nothing joins the conversation", async () => {
-    reset();
-    const { client } = await t.member();
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase();
     const response = await client.post(`/api/cases/${caseId}/comparisons`, { content: long });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -492,13 +466,11 @@ describe("comparison", () => {
   });
 
   it("streams both full answers to a Premium member, who keeps one", async () => {
-    reset();
     fakes.anthropic.setMode({
       kind: "ok",
       text: "Confidence: 91% — deposit rules are well settled\n\nAnthropic's full answer about deposits.",
     });
-    const { client, id } = await t.member({ premium: true });
-    const caseId = await newCase(client);
+    const { client, id, caseId } = await memberWithCase({ premium: true });
     const response = await client.post(`/api/cases/${caseId}/comparisons`, { content: "Deposit?" });
     const events = parseSse(await response.text());
     expect(events[0]?.event).toBe("comparison");
@@ -536,8 +508,7 @@ describe("comparison", () => {
 
   it("is off for everyone when the setting says so", async () => {
     await t.services.settings.update("ai", { enableComparison: false }, {});
-    const { client } = await t.member({ premium: true });
-    const caseId = await newCase(client);
+    const { client, caseId } = await memberWithCase({ premium: true });
     expect((await client.post(`/api/cases/${caseId}/comparisons`, { content: long })).status).toBe(409);
   });
 });

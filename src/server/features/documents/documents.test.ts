@@ -5,32 +5,16 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { docxText, pdfText } from "../../../../tests/factories/document-text";
+import { generateWill, WILL_ANSWERS } from "../../../../tests/factories/documents";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import { attorneyReferrals, documents } from "../../db/schema";
 
 const t = setupTestApp();
 
-const will = {
-  fullName: "Ada Lovelace",
-  state: "California",
-  address: "1 Main St, Springfield, CA 90001",
-  maritalStatus: "Married",
-  spouseName: "William King",
-  children: "Yes",
-  childrenNames: "Byron King",
-  guardian: "Mary Somerville",
-  executor: "Charles Babbage",
-  executorAddress: "2 Analytical Way, Boston, MA 02101",
-  assets: "House and savings",
-  residualBeneficiary: "William King",
-};
-
 describe("document generation", () => {
   it("renders, stores and lists a document; the profile counts it", async () => {
     const { client } = await t.member();
-    const response = await client.post("/api/documents/generate", { templateId: "will", answers: will });
-    expect(response.status).toBe(201);
-    const { document } = await response.json();
+    const document = await generateWill(client);
     expect(document.content).toContain("LAST WILL AND TESTAMENT");
     for (const value of ["Ada Lovelace", "William King", "Byron King", "Mary Somerville", "Charles Babbage"])
       expect(document.content).toContain(value);
@@ -47,15 +31,14 @@ describe("document generation", () => {
 
   it("leaves out what a single member without children does not need", async () => {
     const { client } = await t.member();
-    const answers = {
-      ...will,
+    const document = await generateWill(client, {
+      ...WILL_ANSWERS,
       maritalStatus: "Single",
       children: "No",
       spouseName: "Ghost Spouse",
       childrenNames: "Ghost Child",
       guardian: "Ghost Guardian",
-    };
-    const { document } = await (await client.post("/api/documents/generate", { templateId: "will", answers })).json();
+    });
     for (const ghost of ["Ghost Spouse", "Ghost Child", "Ghost Guardian"])
       expect(document.content).not.toContain(ghost);
   });
@@ -77,9 +60,7 @@ describe("document generation", () => {
 
   it("keeps documents private to their owner (404 for anyone else)", async () => {
     const owner = await t.member();
-    const { document } = await (
-      await owner.client.post("/api/documents/generate", { templateId: "will", answers: will })
-    ).json();
+    const document = await generateWill(owner.client);
     const other = await t.member();
     for (const [method, path] of [
       ["GET", `/api/documents/${document.id}`],
@@ -99,9 +80,7 @@ describe("document generation", () => {
 
   it("downloads as text, PDF and Word", async () => {
     const { client } = await t.member();
-    const { document } = await (
-      await client.post("/api/documents/generate", { templateId: "will", answers: will })
-    ).json();
+    const document = await generateWill(client);
     const txt = await client.get(`/api/documents/${document.id}/download?format=txt`);
     expect(txt.headers.get("content-disposition")).toBe(`attachment; filename="${document.fileName}.txt"`);
     expect(await txt.text()).toBe(document.content);
@@ -166,7 +145,7 @@ describe("document generation", () => {
       answers: { fullName: "Ada L." },
       step: 2,
     });
-    await client.post("/api/documents/generate", { templateId: "will", answers: will });
+    await generateWill(client);
     const after = (await (await client.get("/api/documents/drafts")).json()).items;
     expect(after.map((d: { templateId: string }) => d.templateId)).toEqual(["lease"]);
     expect((await client.put("/api/documents/drafts/nope", { answers: {}, step: 1 })).status).toBe(404);
@@ -175,9 +154,7 @@ describe("document generation", () => {
 
   it("requests an attorney review at the catalogue's fee, once", async () => {
     const { client, id } = await t.member();
-    const { document } = await (
-      await client.post("/api/documents/generate", { templateId: "will", answers: will })
-    ).json();
+    const document = await generateWill(client);
     const response = await client.post(`/api/documents/${document.id}/review`);
     expect(response.status).toBe(201);
     const body = await response.json();

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { parseSse } from "../../../../tests/factories/sse";
+import { memberWithCaseAndUpload } from "../../../../tests/factories/members";
+import { PROFILE } from "../../../../tests/factories/people";
 import { ADMIN, setupTestApp } from "../../../../tests/factories/test-app";
 import {
   appLogs,
@@ -21,32 +21,15 @@ import {
 
 const t = setupTestApp();
 
-const valid = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  phone: "+1 (555) 123-4567",
-  address: "12 Main St, Springfield",
-  profession: "Engineer",
-};
-
 /** A member with a bit of everything: a case with messages, a referral, a document with a file, a draft, a subscription. */
 async function memberWithData(premium = false) {
-  const m = await t.member({ premium });
-  const caseId = (await (await m.client.post("/api/cases", {})).json()).case.id;
-  parseSse(
-    await (await m.client.post(`/api/cases/${caseId}/messages`, { content: `Question from ${m.email}` })).text(),
-  );
-  await m.client.post(`/api/cases/${caseId}/referral`);
-  const key = `${m.id}/lease.pdf`;
-  const file = t.services.storage.resolve(key);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, "%PDF-1.4 test");
-  await t.services.db
-    .insert(documents)
-    .values({ userId: m.id, type: "upload", title: "Lease", fileName: "lease.pdf", storageKey: key, caseId });
+  const m = await memberWithCaseAndUpload(t, { premium });
+  await m.client.post(`/api/cases/${m.caseId}/referral`);
   await t.services.db.insert(documentDrafts).values({ userId: m.id, templateId: "will", answers: { fullName: "Ada" } });
-  await t.services.db.insert(comparisonVotes).values({ userId: m.id, caseId, question: "Which?", mode: "full" });
-  return { ...m, caseId, file };
+  await t.services.db
+    .insert(comparisonVotes)
+    .values({ userId: m.id, caseId: m.caseId, question: "Which?", mode: "full" });
+  return m;
 }
 
 async function countFor(userId: string) {
@@ -85,14 +68,14 @@ describe("profile", () => {
     const a = await t.member();
     const b = await t.member({ firstName: "Bob" });
     const response = await a.client.patch("/api/profile", {
-      ...valid,
+      ...PROFILE,
       role: "admin",
       email: "stolen@example.com",
       id: b.id,
     });
     expect(response.status).toBe(200);
     const { user: updated } = await response.json();
-    expect(updated).toMatchObject({ ...valid, email: a.email, isAdmin: false });
+    expect(updated).toMatchObject({ ...PROFILE, email: a.email, isAdmin: false });
     expect((await b.client.me())?.firstName).toBe("Bob");
     const [row] = await t.services.db.select().from(user).where(eq(user.id, a.id));
     expect(row).toMatchObject({ role: "user", email: a.email, name: "Ada Lovelace" });
@@ -106,11 +89,11 @@ describe("profile", () => {
       ["address", "x".repeat(201)],
       ["profession", "y".repeat(101)],
     ] as const) {
-      const bad = await a.client.patch("/api/profile", { ...valid, [field]: value });
+      const bad = await a.client.patch("/api/profile", { ...PROFILE, [field]: value });
       expect(bad.status, `${field}=${value}`).toBe(400);
       expect((await bad.json()).error.fields).toHaveProperty(field);
     }
-    expect((await t.client().patch("/api/profile", valid)).status).toBe(401);
+    expect((await t.client().patch("/api/profile", PROFILE)).status).toBe(401);
   });
 
   it("keeps the account-settings toggles", async () => {

@@ -9,6 +9,7 @@ import { SETTING_FIELDS, settingBounds, settingInForce } from "@shared/settings-
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { startAiFakes } from "../../../../tests/factories/ai";
+import { errorBody } from "../../../../tests/factories/responses";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { auditLogs, session, subscriptions, systemSettings, usageCounters } from "../../db/schema";
@@ -166,11 +167,9 @@ describe("PATCH /api/admin/settings", () => {
 
   it("names the field in the one-section route's refusal too", async () => {
     const admin = await t.admin();
-    const response = await admin.put("/api/admin/settings/ai", { previewTokenLimit: 600 });
-    expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.error.message).toBe("Preview token limit must be a whole number from 50 to 500 tokens.");
-    expect(body.error.fields).toEqual({ previewTokenLimit: body.error.message });
+    const { error } = await errorBody(await admin.put("/api/admin/settings/ai", { previewTokenLimit: 600 }), 400);
+    expect(error.message).toBe("Preview token limit must be a whole number from 50 to 500 tokens.");
+    expect(error.fields).toEqual({ previewTokenLimit: error.message });
   });
 
   it("is for administrators only", async () => {

@@ -5,25 +5,20 @@ import type {
   ReferralAssignment,
   ReferralList,
 } from "@shared/schemas/admin-attorneys";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  type AdminRoute,
+  expectAnsweredToAdmin,
+  expectRefusedToNonAdmins,
+} from "../../../../../tests/factories/admin-access";
+import { auditRows } from "../../../../../tests/factories/audit";
+import { generateWill } from "../../../../../tests/factories/documents";
 import { setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
-import { appLogs, attorneyReferrals, attorneys, auditLogs } from "../../../db/schema";
+import { appLogs, attorneyReferrals, attorneys } from "../../../db/schema";
 
 const t = setupTestApp();
-
-const WILL = {
-  fullName: "Ada Lovelace",
-  state: "California",
-  address: "1 Main St, Springfield, CA 90001",
-  maritalStatus: "Single",
-  children: "No",
-  executor: "Charles Babbage",
-  executorAddress: "2 Analytical Way, Boston, MA 02101",
-  assets: "House and savings",
-  residualBeneficiary: "Mary Somerville",
-};
 
 const FULL = {
   name: "Grace Hopper",
@@ -68,49 +63,25 @@ async function referrals(admin: TestClient, query = ""): Promise<ReferralList> {
   return (await response.json()) as ReferralList;
 }
 
-const auditRows = (action: string, recordId: string) =>
-  t.services.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.recordId, recordId)));
-
 describe("access", () => {
   it("every route: 401 signed out, 403 for members and Premium members, answered for administrators", async () => {
     const admin = await t.admin();
     const attorney = await addAttorney(admin, { name: "Access Check", email: "access@example.com" });
     const { client: member } = await t.member();
-    const { client: premium } = await t.member({ premium: true });
     const { referralId } = await referredCase(member);
 
-    const routes: Array<{ method: string; path: string; body?: unknown; ok: number }> = [
-      { method: "GET", path: "/api/admin/attorneys", ok: 200 },
+    const routes: AdminRoute[] = [
+      { path: "/api/admin/attorneys" },
       { method: "POST", path: "/api/admin/attorneys", body: { name: "New One", email: "new@example.com" }, ok: 201 },
-      { method: "PATCH", path: `/api/admin/attorneys/${attorney.id}`, body: { firm: "Firm" }, ok: 200 },
-      { method: "GET", path: "/api/admin/referrals", ok: 200 },
-      {
-        method: "POST",
-        path: `/api/admin/referrals/${referralId}/assign`,
-        body: { attorneyId: attorney.id },
-        ok: 200,
-      },
-      { method: "DELETE", path: `/api/admin/attorneys/${attorney.id}`, ok: 200 },
+      { method: "PATCH", path: `/api/admin/attorneys/${attorney.id}`, body: { firm: "Firm" } },
+      { path: "/api/admin/referrals" },
+      { method: "POST", path: `/api/admin/referrals/${referralId}/assign`, body: { attorneyId: attorney.id } },
+      { method: "DELETE", path: `/api/admin/attorneys/${attorney.id}` },
     ];
-    for (const route of routes) {
-      const send = (c: TestClient) =>
-        c.request(route.path, { method: route.method, ...(route.body === undefined ? {} : { json: route.body }) });
-      expect((await send(t.client())).status, `${route.method} ${route.path} signed out`).toBe(401);
-      expect((await send(member)).status, `${route.method} ${route.path} member`).toBe(403);
-      expect((await send(premium)).status, `${route.method} ${route.path} premium`).toBe(403);
-    }
+    await expectRefusedToNonAdmins(t, routes, { "the referred member": member });
     // Nothing changed for the refused requests.
     expect((await t.services.db.select().from(attorneys)).map((a) => a.firm)).toEqual([null]);
-    for (const route of routes) {
-      const response = await admin.request(route.path, {
-        method: route.method,
-        ...(route.body === undefined ? {} : { json: route.body }),
-      });
-      expect(response.status, `${route.method} ${route.path} admin: ${await response.clone().text()}`).toBe(route.ok);
-    }
+    await expectAnsweredToAdmin(admin, routes);
   });
 });
 
@@ -127,7 +98,7 @@ describe("the directory", () => {
       specialties: ["Housing", "Tenant Rights"],
     });
     expect(attorney.createdAt).toMatch(/^\d{4}-/);
-    const [audit] = await auditRows("attorney.create", attorney.id);
+    const [audit] = await auditRows(t, "attorney.create", attorney.id);
     expect(audit?.newValues).toMatchObject({ name: "Grace Hopper", rating: 4.8, hourlyRate: 250.5 });
     expect(audit?.oldValues).toBeNull();
     expect(audit?.userId).toBeTruthy();
@@ -301,7 +272,7 @@ describe("the directory", () => {
       availability: "busy",
       specialties: ["Housing"],
     });
-    const [audit] = await auditRows("attorney.update", attorney.id);
+    const [audit] = await auditRows(t, "attorney.update", attorney.id);
     expect(audit?.oldValues).toEqual({
       firm: "Hopper & Partners",
       phone: "+1 555 123 4567",
@@ -336,14 +307,14 @@ describe("the directory", () => {
     const deleted = (await (await admin.delete(`/api/admin/attorneys/${unused.id}`)).json()) as AttorneyRemoval;
     expect(deleted).toEqual({ outcome: "deleted", id: unused.id });
     expect(await t.services.db.select().from(attorneys).where(eq(attorneys.id, unused.id))).toEqual([]);
-    const [deleteAudit] = await auditRows("attorney.delete", unused.id);
+    const [deleteAudit] = await auditRows(t, "attorney.delete", unused.id);
     expect(deleteAudit?.oldValues).toMatchObject({ name: "Never Assigned", email: "never@example.com" });
 
     const kept = (await (await admin.delete(`/api/admin/attorneys/${used.id}`)).json()) as AttorneyRemoval;
     expect(kept).toMatchObject({ outcome: "deactivated", id: used.id, referrals: 1, attorney: { isActive: false } });
     const [referral] = await t.services.db.select().from(attorneyReferrals).where(eq(attorneyReferrals.id, referralId));
     expect(referral?.attorneyId).toBe(used.id);
-    const [deactivateAudit] = await auditRows("attorney.deactivate", used.id);
+    const [deactivateAudit] = await auditRows(t, "attorney.deactivate", used.id);
     expect(deactivateAudit?.oldValues).toEqual({ isActive: true });
     expect(deactivateAudit?.newValues).toMatchObject({ isActive: false, referrals: 1 });
     // An inactive attorney is no longer offered, and cannot be assigned.
@@ -360,9 +331,7 @@ describe("the referral queue", () => {
     const early = await referredCase(free, "Early free case");
     const later = await referredCase(premium, "Later premium case");
     const assignedOne = await referredCase(free, "Already assigned case");
-    const doc = await free.post("/api/documents/generate", { templateId: "will", answers: WILL });
-    expect(doc.status, await doc.clone().text()).toBe(201);
-    const documentId = ((await doc.json()) as { document: { id: string } }).document.id;
+    const { id: documentId } = await generateWill(free);
     expect((await free.post(`/api/documents/${documentId}/review`)).status).toBe(201);
     const attorney = await addAttorney(admin, FULL);
     await admin.post(`/api/admin/referrals/${assignedOne.referralId}/assign`, { attorneyId: attorney.id });
@@ -419,7 +388,7 @@ describe("the referral queue", () => {
     };
     expect(seen.case).toMatchObject({ status: "referred", assignedAttorney: "Grace Hopper" });
 
-    const [audit] = await auditRows("referral.assign", referralId);
+    const [audit] = await auditRows(t, "referral.assign", referralId);
     expect(audit?.oldValues).toEqual({
       status: "pending",
       attorneyId: null,
@@ -456,7 +425,7 @@ describe("the referral queue", () => {
     expect(again.status).toBe(200);
     const reseen = (await (await client.get(`/api/cases/${caseId}`)).json()) as { case: { assignedAttorney: string } };
     expect(reseen.case.assignedAttorney).toBe("Second Counsel");
-    const audits = await auditRows("referral.assign", referralId);
+    const audits = await auditRows(t, "referral.assign", referralId);
     expect(audits.map((a) => a.oldValues?.assignedAttorney).sort()).toEqual(["Grace Hopper", null].sort());
   });
 
@@ -509,8 +478,7 @@ describe("the referral queue", () => {
   it("assigns a document review without a case, and refuses what cannot be assigned", async () => {
     const admin = await t.admin();
     const { client, email } = await t.member();
-    const doc = await client.post("/api/documents/generate", { templateId: "will", answers: WILL });
-    const documentId = ((await doc.json()) as { document: { id: string } }).document.id;
+    const { id: documentId } = await generateWill(client);
     const review = (await (await client.post(`/api/documents/${documentId}/review`)).json()) as {
       review: { id: string };
     };

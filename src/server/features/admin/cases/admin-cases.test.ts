@@ -1,6 +1,7 @@
 import { ADMIN_CASES_TEXT } from "@shared/schemas/admin-cases";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { expectAdminOnly } from "../../../../../tests/factories/admin-access";
 import { setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
 import { attorneyReferrals, attorneys, auditLogs, caseMessages, cases, userProfiles } from "../../../db/schema";
@@ -49,27 +50,19 @@ describe("admin cases: who may use them", () => {
   it("answers 401 signed out and 403 to members and Premium members on every route; 200 to the administrator", async () => {
     const owner = await t.member();
     const caseId = await insertCase(owner.id, { title: "Fence dispute" });
-    const routes: Array<[string, string, unknown?]> = [
-      ["GET", "/api/admin/cases"],
-      ["GET", "/api/admin/cases?q=fence&status=active&complexity=simple&page=1"],
-      ["GET", "/api/admin/cases/stats"],
-      ["GET", `/api/admin/cases/${caseId}`],
-      ["GET", `/api/admin/cases/${caseId}/messages`],
-      ["PATCH", `/api/admin/cases/${caseId}`, { complexity: "simple" }],
-      ["POST", `/api/admin/cases/${caseId}/toggle-status`, {}],
-    ];
-    const visitor = t.client();
-    const { client: member } = await t.member();
-    const { client: premium } = await t.member({ premium: true });
-    const admin = await t.admin();
-    for (const [method, path, json] of routes) {
-      const send = (c: TestClient) => c.request(path, { method, ...(json === undefined ? {} : { json }) });
-      expect((await send(visitor)).status, `${method} ${path} signed out`).toBe(401);
-      expect((await send(member)).status, `${method} ${path} member`).toBe(403);
-      expect((await send(premium)).status, `${method} ${path} Premium`).toBe(403);
-      expect((await send(owner.client)).status, `${method} ${path} the case's owner`).toBe(403);
-      expect((await send(admin)).status, `${method} ${path} admin`).toBe(200);
-    }
+    await expectAdminOnly(
+      t,
+      [
+        { path: "/api/admin/cases" },
+        { path: "/api/admin/cases?q=fence&status=active&complexity=simple&page=1" },
+        { path: "/api/admin/cases/stats" },
+        { path: `/api/admin/cases/${caseId}` },
+        { path: `/api/admin/cases/${caseId}/messages` },
+        { method: "PATCH", path: `/api/admin/cases/${caseId}`, body: { complexity: "simple" } },
+        { method: "POST", path: `/api/admin/cases/${caseId}/toggle-status`, body: {} },
+      ],
+      { "the case's owner": owner.client },
+    );
     // The refused requests changed nothing; the administrator's two did, and were audited.
     expect(await auditRowsOf(caseId)).toHaveLength(2);
   });

@@ -1,34 +1,18 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { ADMIN_TEXT, ADMIN_USERS_TEXT, AUTH_TEXT } from "@shared/messages";
 import { entitledPlan } from "@shared/plans";
 import type { AdminUserPage, AdminUserRow, AdminUserStats } from "@shared/schemas/admin-users";
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseSse } from "../../../../../tests/factories/sse";
+import { expectAdminOnly } from "../../../../../tests/factories/admin-access";
+import { auditRows } from "../../../../../tests/factories/audit";
+import { memberWithCaseAndUpload } from "../../../../../tests/factories/members";
+import { NEW_ACCOUNT } from "../../../../../tests/factories/people";
 import { ADMIN, setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
-import {
-  auditLogs,
-  caseMessages,
-  cases,
-  documents,
-  session,
-  subscriptions,
-  user,
-  userProfiles,
-} from "../../../db/schema";
+import { caseMessages, cases, documents, session, subscriptions, user, userProfiles } from "../../../db/schema";
 
 const t = setupTestApp();
-
-const NEW_USER = {
-  email: "new.person@example.com",
-  password: "a-good-password",
-  firstName: "Grace",
-  lastName: "Hopper",
-  phone: "+1 555 010 2030",
-  profession: "Engineer",
-};
 
 async function list(admin: TestClient, query = ""): Promise<AdminUserPage> {
   const response = await admin.get(`/api/admin/users${query}`);
@@ -38,7 +22,7 @@ async function list(admin: TestClient, query = ""): Promise<AdminUserPage> {
 
 const emailsOf = (page: AdminUserPage) => page.users.map((u) => u.email);
 
-async function createUser(admin: TestClient, body: Record<string, unknown> = NEW_USER): Promise<AdminUserRow> {
+async function createUser(admin: TestClient, body: Record<string, unknown> = NEW_ACCOUNT): Promise<AdminUserRow> {
   const response = await admin.post("/api/admin/users", body);
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { user: AdminUserRow }).user;
@@ -57,52 +41,25 @@ async function secondAdmin() {
   return { client, id: created.id };
 }
 
-async function auditRows(action: string, recordId: string) {
-  return t.services.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.action, action), eq(auditLogs.recordId, recordId)));
-}
-
 describe("who reaches /api/admin/users", () => {
   it("answers 401 signed out, 403 to members and Premium members, and 200 to administrators, on every route", async () => {
-    const admin = await t.admin();
-    const member = await t.member();
-    const premium = await t.member({ premium: true });
     const target = await t.member();
     let n = 0;
-    const routes: { method: string; path: () => string; body?: () => unknown; ok: number }[] = [
-      { method: "GET", path: () => "/api/admin/users?q=member&filter=free&page=1", ok: 200 },
-      { method: "GET", path: () => "/api/admin/users/stats", ok: 200 },
+    await expectAdminOnly(t, [
+      { path: "/api/admin/users?q=member&filter=free&page=1" },
+      { path: "/api/admin/users/stats" },
       {
         method: "POST",
-        path: () => "/api/admin/users",
+        path: "/api/admin/users",
         body: () => ({ email: `made${++n}@example.com`, password: "made-password" }),
         ok: 201,
       },
-      { method: "PATCH", path: () => `/api/admin/users/${target.id}`, body: () => ({ profession: "Nurse" }), ok: 200 },
-      { method: "POST", path: () => `/api/admin/users/${target.id}/unlock`, ok: 200 },
-      {
-        method: "PUT",
-        path: () => `/api/admin/users/${target.id}/subscription`,
-        body: () => ({ planId: "premium", days: 7 }),
-        ok: 200,
-      },
-      { method: "DELETE", path: () => `/api/admin/users/${target.id}/subscription`, ok: 200 },
-      { method: "DELETE", path: () => `/api/admin/users/${target.id}`, ok: 200 },
-    ];
-    for (const route of routes) {
-      const send = (client: TestClient) =>
-        client.request(route.path(), {
-          method: route.method,
-          ...(route.body ? { json: route.body() } : {}),
-        });
-      const label = `${route.method} ${route.path()}`;
-      expect((await send(t.client())).status, `${label} signed out`).toBe(401);
-      expect((await send(member.client)).status, `${label} member`).toBe(403);
-      expect((await send(premium.client)).status, `${label} premium member`).toBe(403);
-      expect((await send(admin)).status, `${label} admin`).toBe(route.ok);
-    }
+      { method: "PATCH", path: `/api/admin/users/${target.id}`, body: { profession: "Nurse" } },
+      { method: "POST", path: `/api/admin/users/${target.id}/unlock` },
+      { method: "PUT", path: `/api/admin/users/${target.id}/subscription`, body: { planId: "premium", days: 7 } },
+      { method: "DELETE", path: `/api/admin/users/${target.id}/subscription` },
+      { method: "DELETE", path: `/api/admin/users/${target.id}` },
+    ]);
     // Only the administrator's attempt created an account.
     const made = await t.services.db.select().from(user).where(sql`${user.email} like 'made%'`);
     expect(made.map((u) => u.email)).toEqual(["made4@example.com"]);
@@ -284,9 +241,9 @@ describe("adding a user", () => {
     const admin = await t.admin();
     const created = await createUser(admin);
     expect(created).toMatchObject({
-      email: NEW_USER.email,
-      name: "Grace Hopper",
-      phone: NEW_USER.phone,
+      email: NEW_ACCOUNT.email,
+      name: "Ada Lovelace",
+      phone: NEW_ACCOUNT.phone,
       profession: "Engineer",
       isAdmin: false,
       plan: "free",
@@ -296,14 +253,14 @@ describe("adding a user", () => {
     expect((await list(admin)).users[0]?.id).toBe(created.id);
 
     const person = t.client();
-    expect((await person.signIn(NEW_USER.email, NEW_USER.password)).status).toBe(200);
-    expect(await person.me()).toMatchObject({ firstName: "Grace", lastName: "Hopper", isAdmin: false });
+    expect((await person.signIn(NEW_ACCOUNT.email, NEW_ACCOUNT.password)).status).toBe(200);
+    expect(await person.me()).toMatchObject({ firstName: "Ada", lastName: "Lovelace", isAdmin: false });
     expect((await person.get("/api/admin/stats")).status).toBe(403);
     expect((await list(admin, "?filter=active")).users.map((u) => u.id)).toContain(created.id);
 
-    const [audit] = await auditRows("user.create", created.id);
-    expect(audit?.newValues).toMatchObject({ email: NEW_USER.email, firstName: "Grace", isAdmin: false });
-    expect(JSON.stringify(audit)).not.toContain(NEW_USER.password);
+    const [audit] = await auditRows(t, "user.create", created.id);
+    expect(audit?.newValues).toMatchObject({ email: NEW_ACCOUNT.email, firstName: "Ada", isAdmin: false });
+    expect(JSON.stringify(audit)).not.toContain(NEW_ACCOUNT.password);
   });
 
   it("with Admin Access: the new administrator reaches the admin side", async () => {
@@ -360,7 +317,7 @@ describe("editing a user", () => {
     const [row] = await t.services.db.select().from(user).where(eq(user.id, m.id));
     expect(row?.name).toBe("After Name");
 
-    const [audit] = await auditRows("user.update", m.id);
+    const [audit] = await auditRows(t, "user.update", m.id);
     expect(audit?.oldValues).toMatchObject({ email: m.email, firstName: "Before", lastName: "", profession: "" });
     expect(audit?.newValues).toEqual({
       email: "changed@example.com",
@@ -371,7 +328,7 @@ describe("editing a user", () => {
 
     // Nothing changed: no audit row.
     await admin.patch(`/api/admin/users/${m.id}`, { profession: "Teacher" });
-    expect(await auditRows("user.update", m.id)).toHaveLength(1);
+    expect(await auditRows(t, "user.update", m.id)).toHaveLength(1);
   });
 
   it("grants and removes Admin Access, in force at once for the member's open session", async () => {
@@ -381,7 +338,7 @@ describe("editing a user", () => {
     expect((await admin.patch(`/api/admin/users/${m.id}`, { isAdmin: true })).status).toBe(200);
     expect((await m.client.me())?.isAdmin).toBe(true);
     expect((await m.client.get("/api/admin/users/stats")).status).toBe(200);
-    const [granted] = await auditRows("user.update", m.id);
+    const [granted] = await auditRows(t, "user.update", m.id);
     expect(granted).toMatchObject({ oldValues: { isAdmin: false }, newValues: { isAdmin: true } });
 
     expect((await admin.patch(`/api/admin/users/${m.id}`, { isAdmin: false })).status).toBe(200);
@@ -417,16 +374,8 @@ describe("editing a user", () => {
 describe("deleting a user", () => {
   it("removes the account and its cases, messages, documents, files and sessions; audited", async () => {
     const admin = await t.admin();
-    const m = await t.member({ premium: true });
-    const caseId = (await (await m.client.post("/api/cases", {})).json()).case.id as string;
-    parseSse(await (await m.client.post(`/api/cases/${caseId}/messages`, { content: "A question" })).text());
-    const key = `${m.id}/lease.pdf`;
-    const file = t.services.storage.resolve(key);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, "%PDF-1.4 test");
-    await t.services.db
-      .insert(documents)
-      .values({ userId: m.id, type: "upload", title: "Lease", fileName: "lease.pdf", storageKey: key, caseId });
+    const m = await memberWithCaseAndUpload(t, { premium: true });
+    const { caseId, file } = m;
     const bystander = await t.member();
     const [listed] = (await list(admin, `?q=${encodeURIComponent(m.email)}`)).users;
     expect(listed?.caseCount).toBe(1);
@@ -449,7 +398,7 @@ describe("deleting a user", () => {
     expect((await t.client().signIn(m.email, m.password)).status).toBe(401);
     expect(await bystander.client.me()).not.toBeNull();
 
-    const [audit] = await auditRows("user.delete", m.id);
+    const [audit] = await auditRows(t, "user.delete", m.id);
     expect(audit?.oldValues).toMatchObject({ email: m.email, plan: "premium", caseCount: 1 });
     expect(emailsOf(await list(admin))).not.toContain(m.email);
   });
@@ -488,7 +437,7 @@ describe("a member's subscription, granted by an administrator", () => {
     expect(days).toBeLessThanOrEqual(30);
     expect((await m.client.me())?.plan).toBe("premium");
     expect(emailsOf(await list(admin, "?filter=premium"))).toContain(m.email);
-    const [grant] = await auditRows("subscription.grant", m.id);
+    const [grant] = await auditRows(t, "subscription.grant", m.id);
     expect(grant).toMatchObject({ oldValues: null, newValues: { plan: "premium", source: "admin", days: 30 } });
 
     // The member can neither make it renew nor end it early themselves.
@@ -499,7 +448,7 @@ describe("a member's subscription, granted by an administrator", () => {
     expect(revoked.status).toBe(200);
     expect((await revoked.json()).user.plan).toBe("free");
     expect((await m.client.me())?.plan).toBe("free");
-    const [revoke] = await auditRows("subscription.revoke", m.id);
+    const [revoke] = await auditRows(t, "subscription.revoke", m.id);
     expect(revoke).toMatchObject({ oldValues: { status: "active" }, newValues: { status: "canceled" } });
     expect((await admin.delete(`/api/admin/users/${m.id}/subscription`)).status).toBe(409);
   });
@@ -538,7 +487,7 @@ describe("unlocking an account", () => {
     expect((await admin.post(`/api/admin/users/${m.id}/unlock`)).status).toBe(200);
     const [after] = (await list(admin, `?q=${encodeURIComponent(m.email)}`)).users;
     expect(after?.locked).toBe(false);
-    const [audit] = await auditRows("user.unlock", m.id);
+    const [audit] = await auditRows(t, "user.unlock", m.id);
     expect(audit).toMatchObject({ oldValues: { locked: true }, newValues: { locked: false } });
   });
 });
