@@ -1,9 +1,8 @@
 import type { Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, register, signIn, test } from "./fixtures";
+import { anotherPage, expect, expectAccessible, newChat, sendMessage, signInByApi, signUp, test } from "./fixtures";
 
 async function openSection(page: Page) {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await signInByApi(page);
   await page.goto("/admin/dashboard?section=ai-models");
   await expect(page.getByRole("heading", { name: "AI Models", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Claude Sonnet", level: 3 })).toBeVisible();
@@ -74,19 +73,14 @@ test.describe("admin: AI models", () => {
 
     try {
       // A Free member's next question is answered by the new model.
-      const memberContext = await browser.newContext();
-      const member = await memberContext.newPage();
-      await register(member);
-      await member.goto("/dashboard/cases");
-      await member.getByRole("button", { name: "New Chat" }).first().click();
-      await expect(member).toHaveURL(/\/dashboard\/case\/[0-9a-f-]{36}$/);
-      const input = member.getByRole("textbox", { name: "Your message" });
-      await input.fill("Can my landlord keep my deposit?");
-      await input.press("Enter");
+      const member = await anotherPage(browser);
+      await signUp(member);
+      await newChat(member);
+      await sendMessage(member, "Can my landlord keep my deposit?");
       const conversation = member.getByRole("region", { name: "Conversation" });
       await expect(conversation.getByText(`OpenAI · ${modelId}`)).toBeVisible({ timeout: 15_000 });
       await expect(conversation.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible();
-      await memberContext.close();
+      await member.context().close();
 
       // Edit: the change shows once saved.
       await added.getByRole("button", { name: `Edit ${name}` }).click();

@@ -1,42 +1,37 @@
-import { DEMO, expect, expectAccessible, register, sameOrigin, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectAccessible, memberWithCase, signInByApi, test, withApi } from "./fixtures";
+
+/** The administrator (signed in through the API) on the Cases section, searching for `title`. */
+async function findCase(page: Page, title: string) {
+  await signInByApi(page);
+  await page.goto("/admin/dashboard?section=cases");
+  await expect(page.getByRole("heading", { name: "Cases", level: 1 })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search cases" }).fill(title.toUpperCase());
+  return page.getByRole("region", { name: "Cases table" }).getByRole("row").filter({ hasText: title });
+}
 
 test.describe("admin: cases", () => {
-  test("search a member's case, view it, assign an attorney; the member sees it in their chat and list", async ({
-    page,
-  }) => {
-    // A member with a case of their own.
-    const member = await register(page);
+  test("search a member's case, view it, set its complexity and value, assign an attorney", async ({ page }) => {
     const title = `Security deposit kept ${Date.now()}`;
-    const created = await page.request.post("/api/cases", {
-      data: { title, description: "My landlord kept my whole deposit after I moved out." },
-      headers: sameOrigin(),
-    });
-    expect(created.status()).toBe(201);
-    const caseId = ((await created.json()) as { case: { id: string } }).case.id;
-    await page.context().clearCookies();
+    const { member, caseId } = await withApi((api) =>
+      memberWithCase(api, { titled: title, description: "My landlord kept my whole deposit after I moved out." }),
+    );
 
     // The administrator finds it by its title and opens it.
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
-    await page.goto("/admin/dashboard?section=cases");
-    await expect(page.getByRole("heading", { name: "Cases", level: 1 })).toBeVisible();
+    const row = await findCase(page, title);
     const tiles = page.getByRole("list", { name: "Case totals" });
     for (const tile of ["Active", "Referred", "Archived", "Complex"]) await expect(tiles).toContainText(tile);
-    await expect(page.getByRole("region", { name: "Cases table" })).toBeVisible();
-    await expectAccessible(page, "admin cases");
-
-    await page.getByRole("searchbox", { name: "Search cases" }).fill(title.toUpperCase());
     const table = page.getByRole("region", { name: "Cases table" });
-    const row = table.getByRole("row").filter({ hasText: title });
+    await expect(table).toBeVisible();
     await expect(row).toHaveCount(1);
     await expect(table.getByRole("row")).toHaveCount(2); // the header and the one case
     await expect(row).toContainText(member.email);
     await expect(row).toContainText("Active");
+    await expectAccessible(page, "admin cases");
     await page.getByLabel("Filter by status").selectOption("archived");
     await expect(page.getByText("No cases match")).toBeVisible();
     await page.getByLabel("Filter by status").selectOption("active");
     await expect(row).toBeVisible();
-
     await row.getByRole("button", { name: `View Case: ${title}` }).click();
     const dialog = page.getByRole("dialog", { name: title });
     await expect(dialog).toBeVisible();
@@ -64,11 +59,17 @@ test.describe("admin: cases", () => {
     await page.getByLabel("Filter by status").selectOption("referred");
     await expect(row).toContainText("Referred");
     await expect(row).toContainText(attorney);
+  });
 
-    // The member sees the new status and the attorney in the chat and in the list.
-    await page.context().clearCookies();
-    await signIn(page, member.email, member.password);
-    await expect(page).toHaveURL(/\/dashboard/);
+  test("the member sees the attorney an administrator assigned, in the chat and in the list", async ({ page }) => {
+    const title = `Attorney assigned ${Date.now()}`;
+    const { caseId } = await memberWithCase(page, { titled: title });
+    const attorney = `Jane Counsel ${Date.now()}`;
+    await withApi(async (admin) => {
+      const assigned = await admin.patch(`/api/admin/cases/${caseId}`, { data: { assignedAttorney: attorney } });
+      expect(assigned.status(), "attorney assigned").toBe(200);
+    }, DEMO.admin);
+
     await page.goto(`/dashboard/case/${caseId}`);
     await expect(page.getByText("Referred to attorney")).toBeVisible();
     await expect(page.getByText(`Assigned attorney: ${attorney}`)).toBeVisible();
@@ -79,16 +80,9 @@ test.describe("admin: cases", () => {
   });
 
   test("Toggle Status archives an active case and makes it active again", async ({ page }) => {
-    await register(page);
     const title = `Toggle me ${Date.now()}`;
-    const created = await page.request.post("/api/cases", { data: { title }, headers: sameOrigin() });
-    expect(created.status()).toBe(201);
-    await page.context().clearCookies();
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
-    await expect(page).toHaveURL(/\/admin\/dashboard/);
-    await page.goto("/admin/dashboard?section=cases");
-    await page.getByRole("searchbox", { name: "Search cases" }).fill(title);
-    const row = page.getByRole("region", { name: "Cases table" }).getByRole("row").filter({ hasText: title });
+    await withApi((api) => memberWithCase(api, { titled: title }));
+    const row = await findCase(page, title);
     await expect(row).toContainText("Active");
     await row.getByRole("button", { name: `Toggle Status: ${title}` }).click();
     await expect(row).toContainText("Archived");

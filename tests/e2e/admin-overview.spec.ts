@@ -1,37 +1,38 @@
-import { type APIRequestContext, type Page, request } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN_SECTIONS } from "../../src/client/features/admin/sections";
-import { DEMO, expect, expectAccessible, newMember, sameOrigin, signIn, test } from "./fixtures";
-
-/** A browserless client of the app, with our Origin on every request. */
-async function apiClient(): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: process.env.E2E_BASE_URL, extraHTTPHeaders: sameOrigin() });
-}
+import { caseAsking, DEMO, expect, expectAccessible, newMember, signInByApi, signUp, test, withApi } from "./fixtures";
 
 /** A new member registered through the API, who asks the assistant one question. */
-async function memberWhoAsks(question: string) {
-  const member = newMember("activity");
-  const api = await apiClient();
-  try {
-    const signedUp = await api.post("/api/auth/sign-up/email", {
-      data: { email: member.email, password: member.password, firstName: member.firstName, lastName: "Rivera" },
-    });
-    expect(signedUp.status(), "member registered").toBe(200);
-    const created = await api.post("/api/cases", { data: {} });
-    expect(created.status(), "case created").toBe(201);
-    const caseId = ((await created.json()) as { case: { id: string } }).case.id;
-    const sent = await api.post(`/api/cases/${caseId}/messages`, { data: { content: question } });
-    expect(sent.status(), "message sent").toBe(200);
-    expect(await sent.text()).toContain("event: done");
+function memberWhoAsks(question: string) {
+  return withApi(async (api) => {
+    const member = await signUp(api, { ...newMember("activity"), lastName: "Rivera" });
+    await caseAsking(api, question);
     return member;
-  } finally {
-    await api.dispose();
-  }
+  });
 }
 
+/** The administrator (signed in through the API: signing in has journeys of its own) on the dashboard. */
 async function openDashboard(page: Page, section?: string) {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard/);
-  if (section) await page.goto(`/admin/dashboard?section=${section}`);
+  await signInByApi(page);
+  await page.goto(section ? `/admin/dashboard?section=${section}` : "/admin/dashboard");
+}
+
+/** A change audited with old and new values: the admin notification address, put back after `run`. */
+function withNotificationAddressChanged(run: (change: { original: string; changed: string }) => Promise<void>) {
+  return withApi(async (api) => {
+    const settings = (await (await api.get("/api/admin/settings")).json()) as {
+      settings: { notifications: { adminNotificationEmail: string } };
+    };
+    const original = settings.settings.notifications.adminNotificationEmail;
+    const changed = `ops-${Date.now()}@example.com`;
+    const put = await api.put("/api/admin/settings/notifications", { data: { adminNotificationEmail: changed } });
+    expect(put.status()).toBe(200);
+    try {
+      await run({ original, changed });
+    } finally {
+      await api.put("/api/admin/settings/notifications", { data: { adminNotificationEmail: original } });
+    }
+  }, DEMO.admin);
 }
 
 /** Nothing wider than the window: the page never scrolls sideways. */
@@ -81,12 +82,7 @@ test.describe("admin: overview", () => {
     await expectAccessible(page, "admin overview");
 
     // Live: a member registering now appears without a reload at the next read (30 s).
-    const later = newMember("live");
-    const api = await apiClient();
-    await api.post("/api/auth/sign-up/email", {
-      data: { email: later.email, password: later.password, firstName: later.firstName },
-    });
-    await api.dispose();
+    const later = await withApi((api) => signUp(api, newMember("live")));
     await expect(activity.getByText(later.email)).toHaveCount(0);
     await page.clock.fastForward(31_000);
     await expect(activity.getByRole("listitem").filter({ hasText: later.email })).toContainText(
@@ -96,51 +92,46 @@ test.describe("admin: overview", () => {
 });
 
 test.describe("admin: logs", () => {
-  test("filters the application logs, shows audit changes side by side, links to the outbox", async ({ page }) => {
+  test("the application logs combine their filters, and a reversed date range is caught in the form", async ({
+    page,
+  }) => {
     const member = await memberWhoAsks("My employer has not paid my last wages.");
-    // An audited change with old and new values: the admin notification address, then back.
-    const api = await apiClient();
-    const signedIn = await api.post("/api/auth/sign-in/email", {
-      data: { email: DEMO.admin.email, password: DEMO.admin.password },
-    });
-    expect(signedIn.status()).toBe(200);
-    const settings = (await (await api.get("/api/admin/settings")).json()) as {
-      settings: { notifications: { adminNotificationEmail: string } };
-    };
-    const original = settings.settings.notifications.adminNotificationEmail;
-    const changed = `ops-${Date.now()}@example.com`;
-    const put = await api.put("/api/admin/settings/notifications", { data: { adminNotificationEmail: changed } });
-    expect(put.status()).toBe(200);
+    await openDashboard(page, "logs");
+    await expect(page.getByRole("heading", { name: "Logs", level: 1 })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Application logs" })).toHaveAttribute("aria-selected", "true");
+    const appPanel = page.getByRole("tabpanel", { name: "Application logs" });
+    await expect(appPanel.getByRole("article").first()).toBeVisible();
 
-    try {
+    // User and category combine: the member's AI rows only.
+    await appPanel.getByRole("textbox", { name: "User" }).fill(member.email.toUpperCase());
+    await appPanel.getByRole("combobox", { name: "Category" }).selectOption({ label: "AI" });
+    await appPanel.getByRole("button", { name: "Apply filters" }).click();
+    const rows = appPanel.getByRole("article");
+    await expect(rows.first()).toContainText(/AI response from (OpenAI|Anthropic)/);
+    await expect(rows.first()).toContainText(member.email);
+    await expect(rows.first()).toContainText("latencyMs");
+    await expect(rows.filter({ hasText: "User registered" })).toHaveCount(0);
+    // And a level nothing of theirs has: nothing.
+    await appPanel.getByRole("combobox", { name: "Level" }).selectOption("error");
+    await appPanel.getByRole("button", { name: "Apply filters" }).click();
+    await expect(appPanel.getByText("No application log entries match these filters.")).toBeVisible();
+    // A reversed date range is caught in the form.
+    await appPanel.getByLabel("From", { exact: true }).fill("2026-03-02");
+    await appPanel.getByLabel("To", { exact: true }).fill("2026-03-01");
+    await expect(appPanel.getByText("The start date must be before the end date.")).toBeVisible();
+    await appPanel.getByRole("button", { name: "Clear filters" }).click();
+    await expect(appPanel.getByRole("textbox", { name: "User" })).toHaveValue("");
+    await expect(appPanel.getByRole("article").first()).toBeVisible();
+    await expectAccessible(page, "logs: application logs");
+  });
+
+  test("the audit trail shows a change's old and new values side by side, and links to the outbox", async ({
+    page,
+  }) => {
+    await withNotificationAddressChanged(async ({ original, changed }) => {
       await openDashboard(page, "logs");
-      await expect(page.getByRole("heading", { name: "Logs", level: 1 })).toBeVisible();
       const appTab = page.getByRole("tab", { name: "Application logs" });
       await expect(appTab).toHaveAttribute("aria-selected", "true");
-      const appPanel = page.getByRole("tabpanel", { name: "Application logs" });
-      await expect(appPanel.getByRole("article").first()).toBeVisible();
-
-      // User and category combine: the member's AI rows only.
-      await appPanel.getByRole("textbox", { name: "User" }).fill(member.email.toUpperCase());
-      await appPanel.getByRole("combobox", { name: "Category" }).selectOption({ label: "AI" });
-      await appPanel.getByRole("button", { name: "Apply filters" }).click();
-      const rows = appPanel.getByRole("article");
-      await expect(rows.first()).toContainText(/AI response from (OpenAI|Anthropic)/);
-      await expect(rows.first()).toContainText(member.email);
-      await expect(rows.first()).toContainText("latencyMs");
-      await expect(rows.filter({ hasText: "User registered" })).toHaveCount(0);
-      // And a level nothing of theirs has: nothing.
-      await appPanel.getByRole("combobox", { name: "Level" }).selectOption("error");
-      await appPanel.getByRole("button", { name: "Apply filters" }).click();
-      await expect(appPanel.getByText("No application log entries match these filters.")).toBeVisible();
-      // A reversed date range is caught in the form.
-      await appPanel.getByLabel("From", { exact: true }).fill("2026-03-02");
-      await appPanel.getByLabel("To", { exact: true }).fill("2026-03-01");
-      await expect(appPanel.getByText("The start date must be before the end date.")).toBeVisible();
-      await appPanel.getByRole("button", { name: "Clear filters" }).click();
-      await expect(appPanel.getByRole("textbox", { name: "User" })).toHaveValue("");
-      await expect(appPanel.getByRole("article").first()).toBeVisible();
-      await expectAccessible(page, "logs: application logs");
 
       // The audit trail: the change, old and new values side by side, the changed field marked.
       await appTab.press("ArrowRight");
@@ -171,17 +162,12 @@ test.describe("admin: logs", () => {
       await page.getByRole("link", { name: "Mail outbox" }).first().click();
       await expect(page).toHaveURL(/section=outbox/);
       await expect(page.getByRole("heading", { name: "Mail outbox", level: 1 })).toBeVisible();
-    } finally {
-      await api.put("/api/admin/settings/notifications", { data: { adminNotificationEmail: original } });
-      await api.dispose();
-    }
+    });
   });
 });
 
 test.describe("admin: header and layout", () => {
-  test("the header as the spec has it; at 375 px the menu collapses, Escape closes it, focus moves", async ({
-    page,
-  }) => {
+  test("the header as the spec has it", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openDashboard(page);
     const header = page.getByRole("banner");
@@ -193,10 +179,12 @@ test.describe("admin: header and layout", () => {
     const nav = page.getByRole("navigation", { name: "Admin sections" });
     await expect(nav.getByRole("link")).toHaveText(ADMIN_SECTIONS.map((s) => s.label));
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  });
 
-    // Every section at both widths: nothing scrolls sideways.
-    for (const width of [1280, 375]) {
+  for (const width of [1280, 375]) {
+    test(`every section at ${width} px: nothing scrolls sideways`, async ({ page }) => {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+      await signInByApi(page);
       for (const { id } of ADMIN_SECTIONS) {
         await page.goto(`/admin/dashboard?section=${id}`);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -207,10 +195,18 @@ test.describe("admin: header and layout", () => {
           await page.screenshot({ path: `test-results/admin-screens/${id}-${width}-top.png` });
         }
       }
-    }
+    });
+  }
 
-    // 375 px: the menu sits behind a button.
-    await page.goto("/admin/dashboard");
+  test("at 375 px the menu collapses, Escape closes it, a section closes it and focus moves; Logout leads to /welcome", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openDashboard(page);
+    const header = page.getByRole("banner");
+    const nav = page.getByRole("navigation", { name: "Admin sections" });
+
+    // The menu sits behind a button.
     const open = page.getByRole("button", { name: "Open menu" });
     await expect(nav).toBeHidden();
     await expect(header.getByText("Admin Dashboard")).toBeVisible();

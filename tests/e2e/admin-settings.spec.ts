@@ -1,46 +1,34 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
-import { type RunningServer, startServer, stopGracefully } from "../factories/server-process";
-import { test as base, DEMO, expect, expectAccessible, register, signIn } from "./fixtures";
+import type { Page } from "@playwright/test";
+import type { RunningServer } from "../factories/server-process";
+import {
+  anotherPage,
+  test as base,
+  DEMO,
+  expect,
+  expectAccessible,
+  newChat,
+  newMember,
+  ownServer,
+  signIn,
+  signUp,
+} from "./fixtures";
 
 /**
  * The admin Settings form, and settings in force in the browser. These journeys change settings
  * every page reads (the free message limit, maintenance mode, the site's name), so they run on a
  * server of their own: the other journeys, which run at the same time, never see the changes.
  */
-const test = base.extend<object, { ownServer: RunningServer }>({
-  ownServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-e2e-settings-"));
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        AUTH_RATE_LIMIT_PER_MINUTE: "5000",
-        SIGNUP_LIMIT_PER_HOUR: "5000",
-      });
-      await use(server);
-      await stopGracefully(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
+const test = base.extend<{ member: Page }, { ownServer: RunningServer }>({
+  ownServer: ownServer("settings"),
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
+  /** A new member's page on this file's server, beside the administrator's. */
+  member: async ({ browser, baseURL }, use) => {
+    const member = await anotherPage(browser, baseURL);
+    await signUp(member, newMember(), { origin: new URL(baseURL ?? "").origin });
+    await use(member);
+    await member.context().close();
+  },
 });
-
-/** A second person's page on this file's server (pages wait until the app has taken them over). */
-async function otherPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    return response;
-  };
-  return page;
-}
 
 async function openSettings(page: Page) {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
@@ -72,7 +60,7 @@ async function saveSetting(page: Page, tab: string, label: string, value: string
 }
 
 test.describe("admin settings", () => {
-  test("the form: five tabs, unsaved changes, bounds checked inline, axe clean on every tab", async ({ page }) => {
+  test("the form: five tabs, keyboard only, axe clean on every tab", async ({ page }) => {
     await openSettings(page);
     await expect(saveButton(page)).toBeDisabled();
     await expect(page.getByText("You have unsaved changes")).toHaveCount(0);
@@ -95,6 +83,10 @@ test.describe("admin settings", () => {
       await page.keyboard.press("ArrowRight");
     }
     await expect(page.getByRole("tab", { name: "General" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("the form: settings say what they do, an edit shows the notice, bounds are checked inline", async ({ page }) => {
+    await openSettings(page);
 
     // In force (uploads read it), and saying what it does.
     const upload = page.getByLabel("Max file upload size (MB)");
@@ -119,38 +111,25 @@ test.describe("admin settings", () => {
     await expect(saveButton(page)).toBeDisabled();
   });
 
-  test("the free message limit: a member's new chat counts down from the new number", async ({
-    page,
-    browser,
-    baseURL,
-  }) => {
-    const member = await otherPage(browser, baseURL ?? "");
-    await register(member);
-    const newChat = async () => {
-      await member.goto("/dashboard/cases");
-      await member.getByRole("button", { name: "New Chat" }).first().click();
-      await expect(member).toHaveURL(/\/dashboard\/case\/[0-9a-f-]{36}$/);
-    };
-    await newChat();
+  test("the free message limit: a member's new chat counts down from the new number", async ({ page, member }) => {
+    await newChat(member);
     await expect(member.getByText("10 left")).toBeVisible();
 
     await openSettings(page);
     await saveSetting(page, "AI Settings", "Free user message limit (messages)", "12");
-    await newChat();
+    await newChat(member);
     await expect(member.getByText("12 left")).toBeVisible();
     await expect(member.getByText("0/12")).toBeVisible();
 
     await saveSetting(page, "AI Settings", "Free user message limit (messages)", "10");
-    await member.context().close();
   });
 
   test("maintenance mode: members and visitors see the maintenance page, the administrator works", async ({
     page,
+    member,
     browser,
     baseURL,
   }) => {
-    const member = await otherPage(browser, baseURL ?? "");
-    await register(member);
     await openSettings(page);
     await saveSetting(page, "General", "Site name", "Acme Legal");
     await saveSetting(page, "General", "Maintenance mode", true);
@@ -164,7 +143,7 @@ test.describe("admin settings", () => {
     await expect(member.getByRole("link", { name: "support@lawguide.example" })).toBeVisible();
     await expect(member).toHaveTitle("Down for maintenance · Acme Legal");
     await expectAccessible(member, "maintenance page (member)");
-    const visitor = await otherPage(browser, baseURL ?? "");
+    const visitor = await anotherPage(browser, baseURL);
     await visitor.goto("/welcome");
     await expect(visitor.getByRole("heading", { name: "Acme Legal is down for maintenance" })).toBeVisible();
     await visitor.getByRole("link", { name: "Administrator sign-in" }).click();
@@ -184,7 +163,6 @@ test.describe("admin settings", () => {
     await expect(visitor.getByText(`© ${new Date().getFullYear()} Acme Legal.`)).toBeVisible();
 
     await saveSetting(page, "General", "Site name", "LawGuide");
-    await member.context().close();
     await visitor.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, register, test } from "./fixtures";
+import { expect, expectAccessible, newChat, openDialog, sendMessage, signUp, test } from "./fixtures";
 
 /** From the Premium page through 'Choose Your Plan' to the demo checkout of a plan. */
 async function openCheckout(page: Page, planName: "Basic" | "Premium Solutions") {
@@ -20,7 +20,7 @@ async function payWith(page: Page, card: string) {
 
 test.describe("Premium and billing (demo checkout)", () => {
   test("a new member subscribes with the test card and has Premium at once", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/premium");
     await expect(page.getByRole("table", { name: /What Free and Premium Solutions include/ })).toBeVisible();
     await expectAccessible(page, "premium (not subscribed)");
@@ -41,19 +41,15 @@ test.describe("Premium and billing (demo checkout)", () => {
 
     // Premium in force: no message counter, and every message opens the full comparison.
     await page.getByRole("link", { name: "Go to Dashboard" }).click();
-    await page.goto("/dashboard/cases");
-    await page.getByRole("button", { name: "New Chat" }).first().click();
-    const input = page.getByRole("textbox", { name: "Your message" });
-    await expect(input).toBeVisible();
+    await newChat(page);
     await expect(page.getByText("0/10")).toHaveCount(0);
     await expect(page.getByText("10 left")).toHaveCount(0);
-    await input.fill("Is a verbal agreement binding?");
-    await input.press("Enter");
+    await sendMessage(page, "Is a verbal agreement binding?");
     await expect(page.getByRole("dialog", { name: "AI Response Comparison" })).toBeVisible();
   });
 
   test("the decline card is declined with its text and the member stays on Free", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await openCheckout(page, "Premium Solutions");
     await payWith(page, "4000 0000 0000 0002");
     await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
@@ -65,7 +61,7 @@ test.describe("Premium and billing (demo checkout)", () => {
   });
 
   test("a subscriber cancels at the end of the period, sees when it expires, and resumes", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await openCheckout(page, "Basic");
     await expect(page.getByText("$4 per month")).toBeVisible();
     await payWith(page, "4242424242424242");
@@ -75,10 +71,12 @@ test.describe("Premium and billing (demo checkout)", () => {
     await expect(page.getByRole("heading", { name: "Basic" })).toBeVisible();
     await expect(page.getByText(/^Renews on /)).toBeVisible();
     await expectAccessible(page, "premium (subscribed)");
-    await page.getByRole("button", { name: "Cancel subscription" }).click();
-    const dialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
-    await expect(dialog).toBeVisible();
-    await expectAccessible(page, "cancel subscription dialog");
+    const dialog = await openDialog(
+      page,
+      page.getByRole("button", { name: "Cancel subscription" }),
+      "Cancel your subscription?",
+      { scan: "cancel subscription dialog" },
+    );
     await dialog.getByRole("button", { name: "Cancel at the end of the period" }).click();
     await expect(page.getByText(/^Expires on /)).toBeVisible();
     await expect(page.getByText("Your subscription will not renew automatically.")).toBeVisible();
@@ -92,7 +90,7 @@ test.describe("Premium and billing (demo checkout)", () => {
   });
 
   test("the cancel page offers to try again or to continue with the Free plan", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/checkout/cancel");
     await expect(page.getByRole("heading", { name: "Checkout cancelled" })).toBeVisible();
     await expectAccessible(page, "checkout cancel");

@@ -1,31 +1,26 @@
-import type { Page } from "@playwright/test";
-import { DEMO, expect, expectAccessible, register, sameOrigin, signIn, test } from "./fixtures";
-
-/** Open a new chat from the cases page; returns the case id. */
-async function newChat(page: Page): Promise<string> {
-  await page.goto("/dashboard/cases");
-  await page.getByRole("button", { name: "New Chat" }).first().click();
-  await expect(page).toHaveURL(/\/dashboard\/case\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
-  return page.url().split("/").pop() ?? "";
-}
-
-async function sendMessage(page: Page, text: string) {
-  const input = page.getByRole("textbox", { name: "Your message" });
-  await input.fill(text);
-  await input.press("Enter");
-}
+import {
+  DEMO,
+  expect,
+  expectAccessible,
+  newChat,
+  sameOrigin,
+  sendMessage,
+  signIn,
+  signUp,
+  steerOpenAI,
+  test,
+} from "./fixtures";
 
 // The fake providers are shared: tests of this file run one after another (fullyParallel is off),
 // so a test that slows a provider down does not slow another test's answers.
 test.describe("case chat", () => {
   // A test that slows a provider down puts it back even when it fails half-way.
   test.afterEach(async () => {
-    await fetch(`${process.env.E2E_OPENAI_URL}/__control/reset`, { method: "POST" });
+    await steerOpenAI();
   });
 
   test("a new member starts with an empty list, then an empty chat with 10 messages", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/cases");
     await expect(page.getByRole("heading", { name: "Welcome to your legal chats" })).toBeVisible();
     await expectAccessible(page, "cases (empty)");
@@ -37,13 +32,10 @@ test.describe("case chat", () => {
   });
 
   test("the answer streams in, the message is counted, and a keyword brings the document offer", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await newChat(page);
     // Slow the provider down to watch the answer arrive piece by piece.
-    await fetch(`${process.env.E2E_OPENAI_URL}/__control/mode`, {
-      method: "POST",
-      body: JSON.stringify({ kind: "ok", tokenDelayMs: 40 }),
-    });
+    await steerOpenAI({ kind: "ok", tokenDelayMs: 40 });
     await sendMessage(page, "My landlord kept my deposit. What can I do?");
     const conversation = page.getByRole("region", { name: "Conversation" });
     await expect(conversation.getByText("My landlord kept my deposit. What can I do?")).toBeVisible();
@@ -51,7 +43,7 @@ test.describe("case chat", () => {
     const partial = conversation.getByText(/Legal information \(OpenAI fake\)/).first();
     await expect(partial).toBeVisible();
     await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
-    await fetch(`${process.env.E2E_OPENAI_URL}/__control/reset`, { method: "POST" });
+    await steerOpenAI();
     await expect(conversation.getByText("Legal information, not legal advice.").first()).toBeVisible();
     await expect(page.getByText("9 left")).toBeVisible();
     await expect(page.getByText("1/10")).toBeVisible();
@@ -61,7 +53,7 @@ test.describe("case chat", () => {
   });
 
   test("counts down to the limit, where the composer locks and the server refuses message 11", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     const caseId = await newChat(page);
     for (let i = 1; i <= 8; i++) {
       await sendMessage(page, `Question number ${i}`);
@@ -88,7 +80,7 @@ test.describe("case chat", () => {
   });
 
   test("at the limit, Upgrade to Premium opens the offer, which leads to Premium", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     const caseId = await newChat(page);
     // Ten messages through the API, each answered in full, as the page sends them.
     for (let i = 1; i <= 10; i++) {
@@ -112,24 +104,21 @@ test.describe("case chat", () => {
   });
 
   test("Stop keeps the partial answer, Regenerate writes it again", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await newChat(page);
-    await fetch(`${process.env.E2E_OPENAI_URL}/__control/mode`, {
-      method: "POST",
-      body: JSON.stringify({ kind: "ok", tokenDelayMs: 150 }),
-    });
+    await steerOpenAI({ kind: "ok", tokenDelayMs: 150 });
     await sendMessage(page, "Please explain slowly");
     await expect(page.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible();
     await page.getByRole("button", { name: "Stop the answer" }).click();
     await expect(page.getByText("Stopped", { exact: true })).toBeVisible({ timeout: 10_000 });
-    await fetch(`${process.env.E2E_OPENAI_URL}/__control/reset`, { method: "POST" });
+    await steerOpenAI();
     await page.getByRole("button", { name: "Regenerate" }).click();
     await expect(page.getByText("Stopped", { exact: true })).toBeHidden({ timeout: 10_000 });
     await expect(page.getByText(/Legal information \(OpenAI fake\)/).first()).toBeVisible();
   });
 
   test("an example chat sends its question by itself", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/home");
     await expect(page.getByRole("heading", { name: /Welcome, Jordan/ })).toBeVisible();
     await expectAccessible(page, "dashboard home");
@@ -148,7 +137,7 @@ test.describe("case chat", () => {
   });
 
   test("refers a case to an attorney from the chat menu", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await newChat(page);
     await page.getByRole("button", { name: "More actions" }).click();
     await page.getByRole("menuitem", { name: "Refer to Attorney" }).click();
@@ -163,7 +152,7 @@ test.describe("case chat", () => {
   });
 
   test("refers, archives and restores cases from the list", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     const referred = await newChat(page);
     const response = await page.request.post(`/api/cases/${referred}/referral`, { headers: sameOrigin() });
     expect(response.status()).toBe(201);
@@ -185,7 +174,7 @@ test.describe("case chat", () => {
   });
 
   test("archives a case from the chat menu, which locks the composer, and restores it", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await newChat(page);
     await sendMessage(page, "Can my employer change my shifts without notice?");
     await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
@@ -219,7 +208,7 @@ test.describe("case chat", () => {
   test("a long question from a Free member opens previews, and the standard answer is one click away", async ({
     page,
   }) => {
-    await register(page);
+    await signUp(page);
     await newChat(page);
     const long =
       "My employer stopped paying overtime three months ago and now says I am a contractor, although nothing about my job changed. What are my options?";
@@ -261,7 +250,7 @@ test.describe("case chat", () => {
   test("the modals load after the conversation, work when opened before that, and hand focus back", async ({
     page,
   }) => {
-    await register(page);
+    await signUp(page);
     const caseId = await newChat(page);
     // A fresh load of the chat page: the modals' code is not part of it.
     const scripts: string[] = [];
@@ -290,7 +279,7 @@ test.describe("case chat", () => {
   });
 
   test("an unknown case shows 'Case not found'", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/case/00000000-0000-4000-8000-000000000000");
     await expect(page.getByRole("heading", { name: "Case not found" })).toBeVisible();
     await expectAccessible(page, "case not found");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { docxText, pdfText } from "../factories/document-text";
-import { expect, expectAccessible, register, test } from "./fixtures";
+import { expect, expectAccessible, openDialog, signUp, test } from "./fixtures";
 
 /** The Document Center with the Document Templates tab selected. */
 async function openTemplates(page: Page) {
@@ -15,40 +15,61 @@ async function pickTemplate(page: Page, name: string) {
   await expect(page.getByRole("heading", { name: "Document Information" })).toBeFocused();
 }
 
+/** A new member (signed up through the API) at the first step of the template `name`. */
+async function startTemplate(page: Page, name: string) {
+  await signUp(page);
+  await openTemplates(page);
+  await pickTemplate(page, name);
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A question by its label (the label ends with an asterisk when the question is required). */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`));
 const group = (page: Page, name: string) => page.getByRole("radiogroup", { name });
 const errorOf = (control: Locator) => control.locator("xpath=ancestor::div[contains(@class,'space-y-1.5')][1]");
 
+/** Answers each question by its label: a list's option is chosen, anything else is typed. */
+async function answer(page: Page, answers: Record<string, string>) {
+  for (const [label, value] of Object.entries(answers)) {
+    const control = field(page, label);
+    if ((await control.evaluate((element) => element.tagName)) === "SELECT") await control.selectOption(value);
+    else await control.fill(value);
+  }
+}
+
 async function fillWill(page: Page, options: { married: boolean; children: boolean; state?: string }) {
-  await field(page, "Your Full Legal Name").fill("Maria Elena Lopez");
-  if (options.state) await field(page, "State of Residence").selectOption(options.state);
-  await field(page, "Your Address").fill("12 Oak Street, Fresno, CA 93701");
-  await field(page, "Marital Status").selectOption(options.married ? "Married" : "Single");
-  if (options.married) await field(page, "Spouse's Full Name").fill("James Robert Lopez");
+  await answer(page, {
+    "Your Full Legal Name": "Maria Elena Lopez",
+    ...(options.state ? { "State of Residence": options.state } : {}),
+    "Your Address": "12 Oak Street, Fresno, CA 93701",
+    "Marital Status": options.married ? "Married" : "Single",
+    ...(options.married ? { "Spouse's Full Name": "James Robert Lopez" } : {}),
+  });
   await group(page, "Children")
     .getByRole("radio", { name: options.children ? "Yes" : "No" })
     .check();
-  if (options.children) {
-    await field(page, "Children's Full Names").fill("Sofia Lopez\nMateo Lopez");
-    await field(page, "Guardian for Minor Children").fill("Ana Guardian Lopez");
-  }
-  await field(page, "Executor's Full Name").fill("David Chen");
-  await field(page, "Executor's Address").fill("40 Pine Road, Fresno, CA 93702");
-  await field(page, "Main Assets").fill("Home at 12 Oak Street; savings at First Bank");
-  await field(page, "Beneficiary of the Rest of Your Estate").fill("My spouse or my children");
+  await answer(page, {
+    ...(options.children
+      ? { "Children's Full Names": "Sofia Lopez\nMateo Lopez", "Guardian for Minor Children": "Ana Guardian Lopez" }
+      : {}),
+    "Executor's Full Name": "David Chen",
+    "Executor's Address": "40 Pine Road, Fresno, CA 93702",
+    "Main Assets": "Home at 12 Oak Street; savings at First Bank",
+    "Beneficiary of the Rest of Your Estate": "My spouse or my children",
+  });
 }
 
 async function fillLease(page: Page) {
-  await field(page, "Landlord's Full Name").fill("Oak Street Rentals LLC");
-  await field(page, "Tenant's Full Name").fill("Ben Ortiz");
-  await field(page, "Property Address").fill("7 Elm Court, Unit 2, Austin, TX 78701");
-  await field(page, "State Where the Property Is Located").selectOption("Texas");
-  await field(page, "Monthly Rent").fill("1,450.50");
-  await field(page, "Security Deposit").fill("1450");
-  await field(page, "Lease Start Date").fill("2027-01-01");
-  await field(page, "Lease End Date").fill("2027-12-31");
+  await answer(page, {
+    "Landlord's Full Name": "Oak Street Rentals LLC",
+    "Tenant's Full Name": "Ben Ortiz",
+    "Property Address": "7 Elm Court, Unit 2, Austin, TX 78701",
+    "State Where the Property Is Located": "Texas",
+    "Monthly Rent": "1,450.50",
+    "Security Deposit": "1450",
+    "Lease Start Date": "2027-01-01",
+    "Lease End Date": "2027-12-31",
+  });
   await group(page, "Pet Policy").getByRole("radio", { name: "Pets allowed with deposit" }).check();
   await field(page, "Pet Deposit").fill("300");
   const utilities = page.getByRole("group", { name: "Utilities Paid by Landlord" });
@@ -72,7 +93,7 @@ async function download(page: Page, link: Locator): Promise<{ file: Download; bo
 
 test.describe("document center", () => {
   test("the templates are listed by popularity, with prices, times and review fees", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await openTemplates(page);
     await expectAccessible(page, "template selection");
 
@@ -96,9 +117,7 @@ test.describe("document center", () => {
   test("a will for a married member with children: the questions follow the answers, and the review lists them", async ({
     page,
   }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Last Will and Testament");
+    await startTemplate(page, "Last Will and Testament");
     await expect(page.locator('[aria-current="step"]')).toContainText("Document Information");
     // Conditional questions wait for their answers.
     await expect(field(page, "Spouse's Full Name")).toHaveCount(0);
@@ -131,9 +150,7 @@ test.describe("document center", () => {
   test("a will for a married member with children: generating, preview, the three downloads and My documents", async ({
     page,
   }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Last Will and Testament");
+    await startTemplate(page, "Last Will and Testament");
     await fillWill(page, { married: true, children: true, state: "California" });
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page.getByRole("heading", { name: "Review & Generate" })).toBeFocused();
@@ -218,9 +235,7 @@ test.describe("document center", () => {
 
   test("a will for a single member without children leaves spouse, children and guardian out", async ({ page }) => {
     test.setTimeout(90_000);
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Last Will and Testament");
+    await startTemplate(page, "Last Will and Testament");
     // A spouse typed in and then no longer needed is dropped everywhere.
     await field(page, "Marital Status").selectOption("Married");
     await field(page, "Spouse's Full Name").fill("Someone Else");
@@ -250,7 +265,7 @@ test.describe("document center", () => {
 
   test("every validation message shows under its field, and clears when the field is edited", async ({ page }) => {
     test.setTimeout(120_000);
-    await register(page);
+    await signUp(page);
     await openTemplates(page);
 
     // Required fields: Next does not check; leaving Review checks everything and returns here.
@@ -317,9 +332,7 @@ test.describe("document center", () => {
   });
 
   test("the server has the last word: its field errors show on the form", async ({ page }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Residential Lease Agreement");
+    await startTemplate(page, "Residential Lease Agreement");
     await fillLease(page);
     await page.route("**/api/documents/generate", (route) =>
       route.fulfill({
@@ -341,9 +354,7 @@ test.describe("document center", () => {
   });
 
   test("a draft is saved as the member types, survives a reload and resumes", async ({ page }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Residential Lease Agreement");
+    await startTemplate(page, "Residential Lease Agreement");
     await field(page, "Landlord's Full Name").fill("Ana Ruiz");
     await field(page, "Monthly Rent").fill("1,200");
     await page
@@ -360,10 +371,12 @@ test.describe("document center", () => {
     await expectAccessible(page, "templates with a draft");
 
     // Opening the template offers the draft.
-    await page.getByRole("button", { name: "Continue: Residential Lease Agreement" }).click();
-    const offer = page.getByRole("dialog", { name: "Continue your draft?" });
-    await expect(offer).toBeVisible();
-    await expectAccessible(page, "resume draft dialog");
+    const offer = await openDialog(
+      page,
+      page.getByRole("button", { name: "Continue: Residential Lease Agreement" }),
+      "Continue your draft?",
+      { scan: "resume draft dialog" },
+    );
     await offer.getByRole("button", { name: "Resume draft" }).click();
     await expect(offer).toBeHidden();
     await expect(field(page, "Landlord's Full Name")).toHaveValue("Ana Ruiz");
@@ -372,9 +385,7 @@ test.describe("document center", () => {
   });
 
   test("a draft resumes from the drafts list when the member comes back", async ({ page }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Residential Lease Agreement");
+    await startTemplate(page, "Residential Lease Agreement");
     await field(page, "Tenant's Full Name").fill("Ben Ortiz");
     await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
     await page.goto("/dashboard/create");
@@ -389,9 +400,7 @@ test.describe("document center", () => {
   test("Start over empties the form and deletes the draft; the list discards one after confirming", async ({
     page,
   }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Residential Lease Agreement");
+    await startTemplate(page, "Residential Lease Agreement");
     await field(page, "Landlord's Full Name").fill("Ana Ruiz");
     await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
     const drafts = page.getByRole("region", { name: "Drafts in progress" });
@@ -407,17 +416,19 @@ test.describe("document center", () => {
     // Discard from the list, after confirming.
     await field(page, "Landlord's Full Name").fill("Carla Diaz");
     await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
-    await drafts.getByRole("button", { name: "Discard the Residential Lease Agreement draft" }).click();
-    const confirm = page.getByRole("dialog", { name: "Discard this draft?" });
-    await expect(confirm).toBeVisible();
-    await expectAccessible(page, "discard draft dialog");
+    const confirm = await openDialog(
+      page,
+      drafts.getByRole("button", { name: "Discard the Residential Lease Agreement draft" }),
+      "Discard this draft?",
+      { scan: "discard draft dialog" },
+    );
     await confirm.getByRole("button", { name: "Discard draft" }).click();
     await expect(page.getByText("Draft discarded.").first()).toBeVisible();
     await expect(drafts).toHaveCount(0);
   });
 
   test("the tabs move by arrow keys, and the assistant introduces itself", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/create");
     const tab = page.getByRole("tab", { name: "AI Assistant" });
     await expect(tab).toHaveAttribute("aria-selected", "true");
@@ -437,7 +448,7 @@ test.describe("document center", () => {
   test("the assistant asks for the state and the document, then opens the generator with the state filled in", async ({
     page,
   }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/create");
     const log = page.getByRole("log");
     await page.getByRole("button", { name: "Create a document" }).click();
@@ -474,7 +485,7 @@ test.describe("document center", () => {
   });
 
   test("a will the assistant prepared is generated for the state the member named", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/create");
     const answers = page.getByRole("group", { name: "Your answer" });
     await page.getByRole("button", { name: "Create a document" }).click();
@@ -494,7 +505,7 @@ test.describe("document center", () => {
 
   // The whole analysis (upload, reading, the analysis, a case about the file) is in uploads.spec.ts.
   test("the assistant's analyse branch asks for the file and refuses one it cannot read", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/create");
     await page.getByRole("button", { name: "Analyse a document" }).click();
     const log = page.getByRole("log");
@@ -520,9 +531,7 @@ test.describe("document center", () => {
   });
 
   test("an attorney review request shows the fee, and the document then shows its pending review", async ({ page }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Residential Lease Agreement");
+    await startTemplate(page, "Residential Lease Agreement");
     await fillLease(page);
     await page.getByRole("button", { name: "Next" }).click();
     const review = page.locator("dl").first();
@@ -556,19 +565,19 @@ test.describe("document center", () => {
   });
 
   test("a document is deleted from My documents after confirming", async ({ page }) => {
-    await register(page);
-    await openTemplates(page);
-    await pickTemplate(page, "Residential Lease Agreement");
+    await startTemplate(page, "Residential Lease Agreement");
     await fillLease(page);
     await page.getByRole("button", { name: "Next" }).click();
     await generate(page);
     const mine = page.getByRole("region", { name: "My documents" });
     const row = mine.getByRole("article").filter({ hasText: "Residential Lease Agreement" });
 
-    await row.getByRole("button", { name: "Delete Residential Lease Agreement" }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete this document?" });
-    await expect(confirm).toBeVisible();
-    await expectAccessible(page, "delete document dialog");
+    const confirm = await openDialog(
+      page,
+      row.getByRole("button", { name: "Delete Residential Lease Agreement" }),
+      "Delete this document?",
+      { scan: "delete document dialog" },
+    );
     await confirm.getByRole("button", { name: "Delete document" }).click();
     await expect(page.getByText("Document deleted.").first()).toBeVisible();
     await expect(mine.getByText(/No documents yet/)).toBeVisible();

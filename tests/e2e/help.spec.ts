@@ -1,8 +1,8 @@
-import { DEMO, expect, expectAccessible, register, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signIn, signUp, test } from "./fixtures";
 
 test.describe("Help & Support", () => {
   test("search finds questions, says when nothing matches, and Clear search restores them", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/help");
     await expect(page.getByRole("heading", { level: 1, name: "Help & Support" })).toBeVisible();
     for (const group of ["Getting Started", "Using the App", "Premium Features", "Legal Disclaimers"]) {
@@ -41,7 +41,7 @@ test.describe("Help & Support", () => {
   });
 
   test("a Free member sees phone support locked, and the contacts", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/help");
     await expect(page.getByText("9 AM - 6 PM EST")).toBeVisible();
     await expect(page.getByText("Response within 24 hours")).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, register, test } from "./fixtures";
+import { expect, expectAccessible, openDialog, signUp, test } from "./fixtures";
 
 const ROTATION_MS = 8000;
 
@@ -129,7 +129,7 @@ test.describe("landing page", () => {
   });
 
   test("signed in: a Dashboard button and calls to action to /dashboard/cases", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/welcome");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
@@ -255,10 +255,7 @@ test.describe("landing page", () => {
   test("'See How It Works' opens and closes by keyboard, focus returns", async ({ page }) => {
     await page.goto("/welcome");
     const opener = page.getByRole("button", { name: "See How It Works" });
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "How LawGuide works" });
-    await expect(dialog).toBeVisible();
+    const dialog = await openDialog(page, opener, "How LawGuide works", { keyboard: true });
     await expect(dialog.getByText("Example preview")).toHaveCount(2);
     await expect(dialog.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/register");
     // Focus is trapped inside.
@@ -275,10 +272,7 @@ test.describe("landing page", () => {
   test("the demo modal opens and closes by keyboard, with Try It Now", async ({ page }) => {
     await page.goto("/welcome");
     const opener = page.getByRole("button", { name: "View a sample conversation" });
-    await opener.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "Sample conversation" });
-    await expect(dialog).toBeVisible();
+    const dialog = await openDialog(page, opener, "Sample conversation", { keyboard: true });
     await expect(dialog.getByText("Legal information, not legal advice.").first()).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Try It Now" })).toHaveAttribute("href", "/register");
     await expectAccessible(page, "demo modal");

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, expectAccessible, register, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signIn, signUp, test } from "./fixtures";
 
 test.describe("profile", () => {
   test("shows the plan and the figures", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/profile");
     await expect(page.getByRole("heading", { name: "Profile", level: 1 })).toBeVisible();
     await expect(page.getByText("Free Plan")).toBeVisible();
@@ -14,7 +14,7 @@ test.describe("profile", () => {
   });
 
   test("Cancel leaves the profile as it was", async ({ page }) => {
-    const member = await register(page);
+    const member = await signUp(page);
     await page.goto("/dashboard/profile");
     await page.getByRole("button", { name: "Edit" }).click();
     await expect(page.getByLabel("Email", { exact: true })).toBeDisabled();
@@ -25,7 +25,7 @@ test.describe("profile", () => {
   });
 
   test("Save checks the phone on the server, and the changes stay after a reload", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/profile");
     await page.getByRole("button", { name: "Edit" }).click();
     await expect(page.getByLabel("Email", { exact: true })).toBeDisabled();
@@ -47,7 +47,7 @@ test.describe("profile", () => {
   });
 
   test("keeps the account-settings toggles after a reload", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/profile");
     const marketing = page.getByRole("switch", { name: "Marketing communications" });
     const email = page.getByRole("switch", { name: "Email notifications" });
@@ -71,7 +71,7 @@ test.describe("profile", () => {
   });
 
   test("exports the member's data as a JSON file", async ({ page }) => {
-    const member = await register(page);
+    const member = await signUp(page);
     await page.goto("/dashboard/profile");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -84,7 +84,7 @@ test.describe("profile", () => {
   });
 
   test("deletes the account for real after the password, then sign-in fails", async ({ page }) => {
-    const member = await register(page);
+    const member = await signUp(page);
     await page.goto("/dashboard/profile");
     await page.getByRole("button", { name: "Delete Account" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });

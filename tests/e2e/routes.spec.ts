@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, register, signIn, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, register, signIn, signUp, test } from "./fixtures";
 
 const DASHBOARD_PAGES = [
   ["/dashboard/home", "Welcome"],
@@ -23,7 +23,7 @@ test.describe("visitor", () => {
   });
 
   test("is sent from member pages to /welcome, and after signing in lands where they were going", async ({ page }) => {
-    const member = await register(page);
+    const member = await signUp(page);
     await page.context().clearCookies();
     await page.goto("/dashboard/help");
     await expect(page).toHaveURL(/\/welcome$/);
@@ -74,7 +74,7 @@ test.describe("visitor", () => {
 
 test.describe("member", () => {
   test("gets the five tabs and each page", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/dashboard\/cases$/);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -96,14 +96,14 @@ test.describe("member", () => {
   // ("assistant intro"), profile in profile.spec.ts ("profile"), help in help.spec.ts ("help
   // (free)"). Premium has no journey of its own.
   test("sees an accessible Premium page", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/dashboard/premium");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("LawGuide Premium");
     await expectAccessible(page, "/dashboard/premium");
   });
 
   test("is taken from the legacy paths to the dashboard's", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     for (const [legacy, target] of [
       ["/cases", "/dashboard/cases"],
       ["/create", "/dashboard/create"],
@@ -128,7 +128,7 @@ test.describe("member", () => {
   });
 
   test("is sent from the admin dashboard to /welcome", async ({ page }) => {
-    await register(page);
+    await signUp(page);
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/welcome$/);
   });

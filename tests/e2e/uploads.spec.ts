@@ -1,11 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Locator, type Page, request } from "@playwright/test";
-import { type RunningServer, startServer, stopGracefully } from "../factories/server-process";
+import type { RunningServer } from "../factories/server-process";
 import { leasePdf, tinyPng } from "../factories/uploads";
-import { test as base, expect, expectAccessible, newMember } from "./fixtures";
+import { test as base, expect, expectAccessible, newMember, ownServer, signUp } from "./fixtures";
 
 /**
  * Files in the browser: dropped on or attached to a case's chat, read and analysed there; the
@@ -20,24 +19,7 @@ import { test as base, expect, expectAccessible, newMember } from "./fixtures";
 type WriteHeaders = Record<string, string>;
 
 const test = base.extend<{ writeHeaders: WriteHeaders }, { ownServer: RunningServer }>({
-  ownServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
-    async ({}, use) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-e2e-uploads-"));
-      const server = await startServer({
-        DATA_DIR: dataDir,
-        AUTH_RATE_LIMIT_PER_MINUTE: "5000",
-        SIGNUP_LIMIT_PER_HOUR: "5000",
-        OPENAI_API_KEY: "",
-        ANTHROPIC_API_KEY: "",
-      });
-      await warmUp(server.url);
-      await use(server);
-      await stopGracefully(server);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    { scope: "worker", timeout: 120_000 },
-  ],
+  ownServer: ownServer("uploads", { OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" }, { ready: warmUp, timeout: 120_000 }),
   baseURL: async ({ ownServer }, use) => use(ownServer.url),
   // Headers of a write as the app's own pages send it (the server refuses writes from elsewhere).
   writeHeaders: async ({ ownServer }, use) => use({ origin: new URL(ownServer.url).origin }),
@@ -88,16 +70,6 @@ const STEP_ORDER = ["Uploading", "Reading", "Analysing"];
 
 /** The files about to be sent in the composer (a sent message lists its files the same way). */
 const composerChips = (page: Page) => page.locator("form").getByRole("list", { name: "Attached files" });
-
-/** A new Free member, signed in on the page (through the API: registering has journeys of its own). */
-async function signUp(page: Page, headers: WriteHeaders): Promise<void> {
-  const member = newMember("uploads");
-  const signedUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email: member.email, password: member.password, firstName: member.firstName, lastName: "Doe" },
-    headers,
-  });
-  expect(signedUp.status(), "member registered").toBe(200);
-}
 
 /** A new empty case; returns its id. */
 async function createCase(page: Page, headers: WriteHeaders): Promise<string> {
@@ -212,8 +184,12 @@ async function expectAnalysis(scope: Locator, fileName: string) {
 }
 
 test.describe("uploads", () => {
+  // Every journey is a new Free member's, signed in through the API (registering has journeys of its own).
+  test.beforeEach(async ({ page, writeHeaders }) => {
+    await signUp(page, newMember("uploads"), writeHeaders);
+  });
+
   test("a photo of a lease dropped on a case is uploaded, read and analysed", async ({ page, writeHeaders }) => {
-    await signUp(page, writeHeaders);
     await openNewCase(page, writeHeaders);
     const conversation = page.getByRole("region", { name: "Conversation" });
     const chips = composerChips(page);
@@ -250,7 +226,6 @@ test.describe("uploads", () => {
     page,
     writeHeaders,
   }) => {
-    await signUp(page, writeHeaders);
     const caseId = await createCase(page, writeHeaders);
     // The photo brought into the case (as attaching it there does) and read.
     const id = await uploadByApi(page, writeHeaders, {
@@ -286,7 +261,6 @@ test.describe("uploads", () => {
     page,
     writeHeaders,
   }) => {
-    await signUp(page, writeHeaders);
     await openNewCase(page, writeHeaders);
     const attach = page.getByRole("button", { name: "Attach files" });
     const chips = composerChips(page);
@@ -338,9 +312,7 @@ test.describe("uploads", () => {
 
   test("the Document Center analyses a PDF, then opens a case about it with the analysis and the file", async ({
     page,
-    writeHeaders,
   }) => {
-    await signUp(page, writeHeaders);
     await page.goto("/dashboard/create");
     await expect(page.getByRole("tab", { name: "AI Assistant" })).toHaveAttribute("aria-selected", "true");
     const log = page.getByRole("log", { name: "Conversation with the Document Assistant" });
@@ -385,7 +357,6 @@ test.describe("uploads", () => {
     page,
     writeHeaders,
   }) => {
-    await signUp(page, writeHeaders);
     const pdf = Buffer.from(await leasePdf());
     const id = await uploadByApi(page, writeHeaders, { name: "lease.pdf", mimeType: "application/pdf", buffer: pdf });
     await page.goto("/dashboard/create");
@@ -413,7 +384,6 @@ test.describe("uploads", () => {
   });
 
   test("an analysed file shows its analysis, and 'Analyse again' streams a new one", async ({ page, writeHeaders }) => {
-    await signUp(page, writeHeaders);
     const pdf = Buffer.from(await leasePdf());
     const id = await uploadByApi(page, writeHeaders, { name: "lease.pdf", mimeType: "application/pdf", buffer: pdf });
     // Analysed once already, as the Document Center's assistant does, before the page lists it.
@@ -444,7 +414,6 @@ test.describe("uploads", () => {
     page,
     writeHeaders,
   }) => {
-    await signUp(page, writeHeaders);
     for (const name of ["one.png", "two.png", "three.png"]) {
       await uploadByApi(page, writeHeaders, { name, mimeType: "image/png", buffer: Buffer.from(tinyPng()) });
     }
