@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { createApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
@@ -10,7 +9,7 @@ import { createLogger } from "../src/server/lib/logger";
 import { seed } from "../src/server/seed";
 import { createServices } from "../src/server/services";
 import { TestClient } from "../tests/factories/test-client";
-import { percentile, record } from "./lib";
+import { onFreshPostgres, percentile, record } from "./lib";
 
 const ROWS = 100_000;
 const ADMIN = { email: "admin@example.com", password: "bench-admin-pass" };
@@ -111,25 +110,15 @@ export async function benchAdmin() {
       await embedded.close();
     }
     const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-    const admin = new pg.Client({ connectionString: serverUrl });
-    try {
-      await admin.connect();
-    } catch {
-      record("admin (PostgreSQL)", "skipped", 0, "", `no server at ${new URL(serverUrl).host}`);
-      return;
-    }
-    const name = `lawguide_bench_admin_${process.pid}`;
-    await admin.query(`create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const server = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-    try {
-      await benchOn("PostgreSQL", server, dataDir, url.toString());
-    } finally {
-      await server.close();
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
+    const ran = await onFreshPostgres(serverUrl, `lawguide_bench_admin_${process.pid}`, async (url) => {
+      const server = await openDatabase({ databaseUrl: url, poolSize: 5 });
+      try {
+        await benchOn("PostgreSQL", server, dataDir, url);
+      } finally {
+        await server.close();
+      }
+    });
+    if (!ran) record("admin (PostgreSQL)", "skipped", 0, "", `no server at ${new URL(serverUrl).host}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

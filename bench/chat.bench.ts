@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import pg from "pg";
 import { CHROMIUM_ARGS } from "../playwright.config";
+import { DEFAULT_ADMIN } from "../src/server/config";
 import { post, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
-import { median, percentile, record } from "./lib";
+import { median, onFreshPostgres, percentile, postgresServerEnv, record } from "./lib";
 
 /**
  * Send `body` to `url` and time the response: `first` is the milliseconds until the first chunk
@@ -137,44 +137,11 @@ async function withServer(
  */
 export async function benchStreaming() {
   await streamingOn("embedded", {});
-  const postgres = await benchPostgres();
-  if (postgres) {
-    try {
-      await streamingOn("PostgreSQL", {
-        DATABASE_URL: postgres.url,
-        AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
-        ADMIN_PASSWORD: "admin-password",
-      });
-    } finally {
-      await postgres.drop();
-    }
-  }
-}
-
-/** A fresh database on the local PostgreSQL server, if there is one. */
-async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const server = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const name = `lawguide_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
+  await onFreshPostgres(
+    process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test",
+    `lawguide_bench_${Date.now()}`,
+    (url) => streamingOn("PostgreSQL", postgresServerEnv(url)),
+  );
 }
 
 /** Words per second of the fake provider while 20 streams are open (a brisk real model). */
@@ -302,28 +269,35 @@ export function benchSizes() {
       firstName: "Many",
     });
     const large = await signIn(base, "many@example.com", "many-cases");
+    // The bench sends thousands of questions for one member: the administrator raises the member's
+    // AI limits (calls a minute, tokens a day) to their highest settings first.
+    const admin = await signIn(base, DEFAULT_ADMIN.email, DEFAULT_ADMIN.password);
+    const raised = await fetch(`${base}/api/admin/settings/ai`, {
+      method: "PUT",
+      headers: { cookie: admin, origin: base, "content-type": "application/json" },
+      body: JSON.stringify({ aiCallsPerMinute: 600, premiumDailyTokenCap: 10_000_000 }),
+    });
+    if (!raised.ok) throw new Error(`AI limits not raised: ${raised.status}`);
     await inParallel(10, 5, () => json(`${base}/api/cases`, small, {}));
     await inParallel(10_000, 16, (i) => json(`${base}/api/cases`, large, { title: `Case ${i}` }));
     // A chat of 10 messages and one of 5,000.
     const shortCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id;
     const longCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id;
-    for (let i = 0; i < 5; i++)
-      await (
-        await fetch(`${base}/api/cases/${shortCase}/messages`, {
-          method: "POST",
-          headers: { ...origin, "content-type": "application/json" },
-          body: JSON.stringify({ content: `Short ${i}` }),
-        })
-      ).text();
-    for (let i = 0; i < 2500; i++) {
-      await (
-        await fetch(`${base}/api/cases/${longCase}/messages`, {
-          method: "POST",
-          headers: { ...origin, "content-type": "application/json" },
-          body: JSON.stringify({ content: `Long ${i}` }),
-        })
-      ).text();
-    }
+    // Each message is read to the end of its answer before the next is sent. A message sent faster
+    // than the calls a minute allow is kept without an answer: the next one waits for the minute.
+    const ask = async (caseId: string, content: string) => {
+      const response = await fetch(`${base}/api/cases/${caseId}/messages`, {
+        method: "POST",
+        headers: { ...origin, "content-type": "application/json" },
+        body: JSON.stringify({ content }),
+      });
+      await response.text();
+      if (response.status === 429) {
+        await new Promise((r) => setTimeout(r, Number(response.headers.get("retry-after") ?? 60) * 1000));
+      }
+    };
+    for (let i = 0; i < 5; i++) await ask(shortCase, `Short ${i}`);
+    for (let i = 0; i < 2500; i++) await ask(longCase, `Long ${i}`);
     // As in steady use: the embedded database's maintenance pass, every minute, refreshes the
     // planner statistics of the tables that grew (until it has, reading a chat that grew by
     // thousands of messages at once costs ~3 ms more: see decision 007).

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
 export interface Figure {
   group: string;
@@ -43,6 +44,50 @@ export async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+  };
+}
+
+/** Run one statement on the PostgreSQL server at `serverUrl`, on a connection of its own. */
+async function onPostgresServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  try {
+    await client.connect();
+    await client.query(statement);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * Run `measure` on a fresh database `name` of the PostgreSQL server at `serverUrl`, created for it
+ * and dropped after. Answers false, without running it, when no server takes the database there.
+ */
+export async function onFreshPostgres(
+  serverUrl: string,
+  name: string,
+  measure: (databaseUrl: string) => Promise<void>,
+): Promise<boolean> {
+  try {
+    await onPostgresServer(serverUrl, `create database "${name}"`);
+  } catch {
+    return false;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    await measure(url.toString());
+  } finally {
+    await onPostgresServer(serverUrl, `drop database if exists "${name}" with (force)`);
+  }
+  return true;
+}
+
+/** What a server started for a benchmark needs to run on the PostgreSQL database at `databaseUrl`. */
+export function postgresServerEnv(databaseUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
+    ADMIN_PASSWORD: "admin-password",
   };
 }
 

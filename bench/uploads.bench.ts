@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { post, type RunningServer, startServer, stopGracefully } from "../tests/factories/server-process";
 import { leasePdf } from "../tests/factories/uploads";
-import { median, record, rssMb } from "./lib";
+import { median, onFreshPostgres, postgresServerEnv, record, rssMb } from "./lib";
 
 const MB = 1024 * 1024;
 /** The default upload limit (setting `maxFileUploadSize`): a file of exactly this size is allowed. */
@@ -311,33 +310,6 @@ async function benchOn(engine: string, env: Record<string, string>) {
   }
 }
 
-/** A fresh database on the PostgreSQL server (DATABASE_URL, or 127.0.0.1:5432), if one answers. */
-async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-  const name = `lawguide_bench_uploads_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  try {
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-  } catch {
-    record("uploads (PostgreSQL)", "skipped", 0, "", `no server at ${new URL(serverUrl).host}`);
-    return null;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
-
 /**
  * Files over HTTP against the real server in its own process: upload and download of a 10 MB
  * file, the server's peak memory while one arrives and while a 60 MB upload is refused, and the
@@ -346,15 +318,9 @@ async function benchPostgres(): Promise<{ url: string; drop: () => Promise<void>
 export async function benchUploads() {
   // The embedded run must not pick up a DATABASE_URL of the calling shell.
   await benchOn("embedded", { DATABASE_URL: "" });
-  const postgres = await benchPostgres();
-  if (!postgres) return;
-  try {
-    await benchOn("PostgreSQL", {
-      DATABASE_URL: postgres.url,
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
-      ADMIN_PASSWORD: "admin-password",
-    });
-  } finally {
-    await postgres.drop();
-  }
+  const serverUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const ran = await onFreshPostgres(serverUrl, `lawguide_bench_uploads_${process.pid}`, (url) =>
+    benchOn("PostgreSQL", postgresServerEnv(url)),
+  );
+  if (!ran) record("uploads (PostgreSQL)", "skipped", 0, "", `no server at ${new URL(serverUrl).host}`);
 }
