@@ -25,6 +25,21 @@ async function toError(response: Response): Promise<ApiRequestError> {
   return new ApiRequestError(response.status, "HTTP_ERROR", AUTH_TEXT.unexpected);
 }
 
+/**
+ * The server's own message for a request it refused (a 4xx: a taken e-mail, a field's rule, wrong
+ * credentials), else `fallback` (a network failure, a server error). Statuses in `unexplained` are
+ * treated as unexplained too: an administrator whose session ran out is told the action failed, not
+ * the sign-in refusal.
+ */
+export function refusalText(error: unknown, fallback: string, unexplained: readonly number[] = []): string {
+  return error instanceof ApiRequestError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    !unexplained.includes(error.status)
+    ? error.message
+    : fallback;
+}
+
 /** Sent on window when the API answers that the site is down for maintenance (the app shows its page). */
 export const MAINTENANCE_EVENT = "lawguide:maintenance";
 

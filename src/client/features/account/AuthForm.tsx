@@ -1,6 +1,5 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
-import { ApiRequestError } from "@client/lib/api";
 import { useHydrated } from "@client/lib/use-hydrated";
 import { type FormEvent, type ReactNode, type Ref, useState } from "react";
 
@@ -15,11 +14,6 @@ export interface FormFields {
  * request to send, which may end in a problem of its own.
  */
 export type Submission = string | (() => Promise<string | undefined>);
-
-/** The server's own message for a request it refused (4xx), else `fallback`. */
-export function refusalMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : fallback;
-}
 
 /**
  * The state of an account form (sign-in, registration, the password pages). Values are read from

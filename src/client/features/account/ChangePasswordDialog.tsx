@@ -3,12 +3,12 @@ import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { Field } from "@client/components/ui/Field";
 import { useToast } from "@client/components/ui/Toast";
+import { refusalText } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { AUTH_TEXT } from "@shared/messages";
 import { validateChangePassword } from "@shared/validation/auth-rules";
 import { useState } from "react";
-import { refusalMessage } from "./AuthForm";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
 
@@ -49,7 +49,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       toast.success(AUTH_TEXT.passwordChanged);
       close(false);
     } catch (e) {
-      setError(refusalMessage(e, AUTH_TEXT.changePasswordFailedRetry));
+      setError(refusalText(e, AUTH_TEXT.changePasswordFailedRetry));
     } finally {
       setSaving(false);
     }

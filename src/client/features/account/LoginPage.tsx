@@ -1,5 +1,6 @@
 import { Button } from "@client/components/ui/Button";
 import { Checkbox, Field, Input } from "@client/components/ui/Field";
+import { refusalText } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { takeReturnTo } from "@client/lib/return-to";
@@ -7,7 +8,7 @@ import { useSession } from "@client/lib/session";
 import { AUTH_TEXT } from "@shared/messages";
 import { useRef } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
-import { AuthForm, refusalMessage, useAuthForm } from "./AuthForm";
+import { AuthForm, useAuthForm } from "./AuthForm";
 import { AUTH_LINK, AuthShell } from "./AuthShell";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
@@ -43,7 +44,7 @@ export function LoginPage() {
         navigate(destinationAfterSignIn(user.isAdmin, from), { replace: true });
       };
     },
-    (e) => refusalMessage(e, AUTH_TEXT.unexpected),
+    (e) => refusalText(e, AUTH_TEXT.unexpected),
   );
 
   if (session.user && !submitted.current) {

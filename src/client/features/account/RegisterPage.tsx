@@ -1,5 +1,6 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Checkbox, Field, Input } from "@client/components/ui/Field";
+import { refusalText } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { takeReturnTo } from "@client/lib/return-to";
 import { useSession } from "@client/lib/session";
@@ -8,7 +9,7 @@ import { AUTH_TEXT } from "@shared/messages";
 import { validateRegistration } from "@shared/validation/auth-rules";
 import { useRef } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { AuthForm, refusalMessage, useAuthForm } from "./AuthForm";
+import { AuthForm, useAuthForm } from "./AuthForm";
 import { AuthShell } from "./AuthShell";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
@@ -51,7 +52,7 @@ export function RegisterPage() {
         navigate(user ? (takeReturnTo() ?? "/dashboard") : "/login", { replace: true });
       };
     },
-    (e) => refusalMessage(e, AUTH_TEXT.registrationFailed),
+    (e) => refusalText(e, AUTH_TEXT.registrationFailed),
   );
 
   if (session.user && !submitted.current) return <Navigate to="/dashboard" replace />;

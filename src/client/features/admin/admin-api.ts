@@ -1,13 +1,8 @@
-import { ApiRequestError } from "@client/lib/api";
+import { refusalText } from "@client/lib/api";
 import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
 
 /** The server's own text for a refusal it explains (a taken e-mail, a field's rule), else `fallback`. */
-export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-    return error.message;
-  }
-  return fallback;
-}
+export const failureText = (error: unknown, fallback: string): string => refusalText(error, fallback, [401]);
 
 /** The query keys of an admin list: all of it, its pages, one page (by its filters), its totals. */
 export function listKeys<F>(name: string) {

@@ -2,7 +2,7 @@ import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { useToast } from "@client/components/ui/Toast";
-import { ApiRequestError } from "@client/lib/api";
+import { failureText } from "@client/features/admin/admin-api";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminAttorney, AdminReferral, ReferralAssignment } from "@shared/schemas/admin-attorneys";
 import { Scale } from "lucide-react";
@@ -56,11 +56,7 @@ export function AssignReferralDialog({
           toast.success(`Referral assigned to ${answer.referral.attorney?.name ?? chosen.name}.`);
         },
         onError: (error) => {
-          setFailure(
-            error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-              ? error.message
-              : ADMIN_TEXT.assignAttorneyFailed,
-          );
+          setFailure(failureText(error, ADMIN_TEXT.assignAttorneyFailed));
         },
       },
     );

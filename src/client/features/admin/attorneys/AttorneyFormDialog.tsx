@@ -2,6 +2,7 @@ import { Checkbox } from "@client/components/ui/Field";
 import { FormDialog, type OpenState } from "@client/components/ui/FormDialog";
 import { SelectField } from "@client/components/ui/SelectField";
 import { useToast } from "@client/components/ui/Toast";
+import { failureText } from "@client/features/admin/admin-api";
 import { InputField, NumberField, TextareaField } from "@client/features/admin/components/InputField";
 import { useFormFields } from "@client/features/admin/components/use-form-fields";
 import { ApiRequestError } from "@client/lib/api";
@@ -171,11 +172,7 @@ export function AttorneyFormDialog({
             if (error.status === 409 && /e-mail/i.test(error.message)) messages.unshift(["email", error.message]);
             if (showErrors(messages)) return;
           }
-          setFailure(
-            error instanceof ApiRequestError && error.status > 0 && error.status < 500
-              ? error.message
-              : `The attorney could not be ${editing ? "saved" : "added"}. Please try again.`,
-          );
+          setFailure(failureText(error, `The attorney could not be ${editing ? "saved" : "added"}. Please try again.`));
         },
       },
     );
