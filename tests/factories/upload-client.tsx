@@ -84,14 +84,20 @@ export function testQueryClient() {
 /**
  * Render `page` as the signed-in app shows it (a fresh query cache, toasts), in a router started at
  * `path`. `route` is the page's route pattern when it has parameters; `others` are the routes the
- * page may go to. Returns the router, to see where the page went.
+ * page may go to; `queryClient`, a cache the test wants to look into. Returns the router, to see
+ * where the page went.
  */
 export function renderPage(
   page: ReactNode,
-  { path, route = path, others = [] }: { path: string; route?: string; others?: RouteObject[] },
+  {
+    path,
+    route = path,
+    others = [],
+    queryClient = testQueryClient(),
+  }: { path: string; route?: string; others?: RouteObject[]; queryClient?: QueryClient },
 ) {
   const element = (
-    <QueryClientProvider client={testQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <ToastProvider>{page}</ToastProvider>
     </QueryClientProvider>
   );

@@ -12,3 +12,9 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * The root query key of the member's cases. The cases feature builds its keys under it; another
+ * feature that creates a case (opening one about an upload) invalidates it.
+ */
+export const CASES_KEY = ["cases"] as const;

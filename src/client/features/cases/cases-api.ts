@@ -1,13 +1,14 @@
 import { apiFetch } from "@client/lib/api";
 import { updateCachedItem, useCursorPages } from "@client/lib/paged-lists";
+import { CASES_KEY } from "@client/lib/query";
 import type { CaseDetail, CaseSummary, ChatMessage, ComparisonAnswer, Page } from "@shared/schemas/cases";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export const caseKeys = {
-  all: ["cases"] as const,
-  list: () => ["cases", "list"] as const,
-  search: (q: string) => ["cases", "list", q] as const,
-  detail: (id: string) => ["cases", "detail", id] as const,
+  all: CASES_KEY,
+  list: () => [...CASES_KEY, "list"] as const,
+  search: (q: string) => [...CASES_KEY, "list", q] as const,
+  detail: (id: string) => [...CASES_KEY, "detail", id] as const,
 };
 
 export const casesApi = {

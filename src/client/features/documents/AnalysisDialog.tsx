@@ -6,7 +6,6 @@ import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
 import { formatDateTime } from "@client/lib/dates";
 import type { UploadSummary } from "@shared/schemas/uploads";
-import { useQueryClient } from "@tanstack/react-query";
 import { Loader2, MessagesSquare, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -31,7 +30,6 @@ export function AnalysisDialog({
   const detail = useUploadDetail(upload.id, { enabled: open });
   const analysis = useUploadAnalysis();
   const openCase = useOpenCaseFromUpload();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
   const started = useRef(false);
@@ -56,7 +54,6 @@ export function AnalysisDialog({
   const openCaseAboutFile = () =>
     openCase.mutate(upload.id, {
       onSuccess: (caseId) => {
-        void queryClient.invalidateQueries({ queryKey: ["cases"] });
         onOpenChange(false);
         navigate(`/dashboard/case/${encodeURIComponent(caseId)}`);
       },

@@ -1,3 +1,4 @@
+import { CASES_KEY } from "@client/lib/query";
 import type { UploadDetail } from "@shared/schemas/uploads";
 import { UPLOAD_TEXT } from "@shared/uploads";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -8,6 +9,7 @@ import {
   fakeUploadServer,
   memberUploadRoutes,
   renderPage,
+  testQueryClient,
   uploadSummary,
 } from "@tests/factories/upload-client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -23,6 +25,7 @@ const ANALYSIS = "## Document Analysis: lease.pdf\n\n### Summary\n\nA one-year r
 
 function renderAssistant() {
   const stream = eventStream();
+  const queryClient = testQueryClient();
   const { api, xhr } = fakeUploadServer({
     ...memberUploadRoutes({ used: 2, settings: { maxFileUploadSize: 10 } }),
     [`POST /api/uploads/${UPLOAD_ID}/analysis`]: () => stream.response,
@@ -31,8 +34,9 @@ function renderAssistant() {
   const router = renderPage(<AssistantChat onOpenTemplate={() => {}} onShowTemplates={() => {}} />, {
     path: "/dashboard/create",
     others: [{ path: "/dashboard/case/:id", element: <h1>The case</h1> }],
+    queryClient,
   });
-  return { api, xhr, stream, router };
+  return { api, xhr, stream, router, queryClient };
 }
 
 async function askToAnalyse(user: ReturnType<typeof userEvent.setup>) {
@@ -53,7 +57,7 @@ describe("the Document Center assistant's analysis", () => {
   });
 
   it("asks for a file, uploads it, streams the analysis in, and opens a case about it", async () => {
-    const { api, xhr, stream, router } = renderAssistant();
+    const { api, xhr, stream, router, queryClient } = renderAssistant();
     const user = userEvent.setup();
     const { choose, input } = await askToAnalyse(user);
     const log = screen.getByRole("log", { name: "Conversation with the Document Assistant" });
@@ -98,9 +102,13 @@ describe("the Document Center assistant's analysis", () => {
     await waitFor(() => expect(openCase).toHaveFocus());
     expect(screen.getByRole("button", { name: "Analyse another document" })).toBeInTheDocument();
 
+    // The member's list of cases, read before, is read again: the new case belongs in it.
+    const casesList = [...CASES_KEY, "list"];
+    queryClient.setQueryData(casesList, { pages: [], pageParams: [] });
     await user.click(openCase);
     expect(await screen.findByRole("heading", { name: "The case" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/dashboard/case/${CASE_ID}`);
+    expect(queryClient.getQueryState(casesList)?.isInvalidated).toBe(true);
   });
 
   it("says why a file is refused before uploading it, and waits for another", async () => {

@@ -19,7 +19,6 @@ import type { ChatAttachment, UploadSummary } from "@shared/schemas/uploads";
 import { DOCUMENT_STATES, STATE_BUTTON_COUNT, stateAnswers, US_STATES } from "@shared/templates/states";
 import { getTemplate, TEMPLATES } from "@shared/templates/template-list";
 import type { Answers } from "@shared/templates/types";
-import { useQueryClient } from "@tanstack/react-query";
 import {
   Bot,
   Check,
@@ -232,7 +231,6 @@ export function AssistantChat({
   const maxMb = settings?.maxFileUploadSize ?? 10;
   const toast = useToast();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const openCase = useOpenCaseFromUpload();
   const [lines, setLines] = useState<ChatLine[]>([{ id: 0, from: "assistant", text: INTRO }]);
   const [stage, setStage] = useState<Stage>("intro");
@@ -366,8 +364,6 @@ export function AssistantChat({
     if (!file) return;
     openCase.mutate(file.id, {
       onSuccess: (caseId) => {
-        // The new case belongs in the member's list of cases.
-        void queryClient.invalidateQueries({ queryKey: ["cases"] });
         navigate(`/dashboard/case/${encodeURIComponent(caseId)}`);
       },
       onError: (error) => toast.error(error.message || OPEN_CASE_FAILED),

@@ -1,6 +1,7 @@
 import { uploadKeys, uploadsApi } from "@client/components/uploads/uploads-api";
 import { apiFetch } from "@client/lib/api";
 import { updateCachedItem, useCursorPages, useDeleteListItem } from "@client/lib/paged-lists";
+import { CASES_KEY } from "@client/lib/query";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import type { UploadDetail, UploadSummary } from "@shared/schemas/uploads";
 import type { Answers } from "@shared/templates/types";
@@ -172,5 +173,12 @@ export function useDeleteUpload() {
 
 /** Open a new case about an uploaded file (the file attached, its analysis posted in it). */
 export function useOpenCaseFromUpload() {
-  return useMutation({ mutationFn: (id: string) => uploadsApi.openCase(id).then((r) => r.caseId) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => uploadsApi.openCase(id).then((r) => r.caseId),
+    // The new case belongs in the member's list of cases.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: CASES_KEY });
+    },
+  });
 }

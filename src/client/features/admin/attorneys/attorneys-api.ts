@@ -1,4 +1,4 @@
-import { itemPath, listPath, usePagedList } from "@client/features/admin/admin-api";
+import { itemPath, listKeys, listPath, usePagedList } from "@client/features/admin/admin-api";
 import { apiFetch } from "@client/lib/api";
 import type {
   AdminAttorney,
@@ -60,7 +60,7 @@ function useRefresh() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: attorneyKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ["admin", "cases"] });
+    void queryClient.invalidateQueries({ queryKey: listKeys("cases").all });
   };
 }
 
