@@ -33,6 +33,27 @@ export const hangs: Route = (_call, signal) =>
     signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
   });
 
+/** As real `fetch` does: once the request's signal aborts, the request fails with an AbortError. */
+function abortable(answer: Response | Promise<Response>, signal?: AbortSignal | null): Promise<Response> {
+  if (!signal) return Promise.resolve(answer);
+  const aborted = () => new DOMException("The operation was aborted.", "AbortError");
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<Response>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener("abort", onAbort, { once: true });
+    Promise.resolve(answer).then(
+      (response) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(response);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 /**
  * Replace `fetch` with the fake API. `routes` is kept by reference: a test may add or replace a
  * route later ("POST /api/auth/sign-in/email"). An unknown route is answered 404, and recorded.
@@ -53,7 +74,7 @@ export function fakeApi(routes: Record<string, Route>) {
       unmatched.push(key);
       return apiError(404, "NOT_FOUND", "Not found");
     }
-    return route(call, init?.signal ?? undefined);
+    return abortable(route(call, init?.signal ?? undefined), init?.signal);
   });
   vi.stubGlobal("fetch", fetchFake);
   return {

@@ -53,6 +53,18 @@ describe("route guard", () => {
     expect(await screen.findByRole("heading", { name: "Private page" })).toBeInTheDocument();
   });
 
+  it("keeps a signed-in member on the page they reloaded, though React runs the session check twice", async () => {
+    // StrictMode aborts the first /api/me request: that abort must not count as "signed out".
+    serverSays(member, 50);
+    const router = renderAt("/private");
+    const visited: string[] = [];
+    const stop = router.subscribe((state) => visited.push(state.location.pathname));
+    expect(await screen.findByRole("heading", { name: "Private page" })).toBeInTheDocument();
+    stop();
+    expect(visited).not.toContain("/welcome");
+    expect(router.state.location.pathname).toBe("/private");
+  });
+
   it("sends a visitor to /welcome and remembers where they were going", async () => {
     serverSays(null);
     const router = renderAt("/private?tab=2");

@@ -42,12 +42,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
+    // Only the timeout's abort means "go on as signed out"; the clean-up's (an unmount, or React's
+    // StrictMode running the effect twice) leaves the answer to the request that replaces it.
+    let current = true;
     const timer = setTimeout(() => controller.abort(), AUTH_INIT_TIMEOUT_MS);
     fetchMe(controller.signal)
-      .then(apply)
-      .catch(() => apply(null))
+      .catch(() => null)
+      .then((next) => {
+        if (current) apply(next);
+      })
       .finally(() => clearTimeout(timer));
     return () => {
+      current = false;
       clearTimeout(timer);
       controller.abort();
     };
