@@ -17,6 +17,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Each
+    // server test file has its own database (PGlite, or a PostgreSQL database of its own), so
+    // two run side by side safely and the suite takes about 6 minutes instead of 10.
+    maxWorkers: 2,
     reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
     projects: [
       {
