@@ -1,6 +1,6 @@
 import { apiFetch } from "@client/lib/api";
 import { refreshPublicSettings } from "@client/lib/public-settings";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, publicSettings } from "@tests/factories/fake-api";
 import { describe, expect, it } from "vitest";
@@ -38,7 +38,8 @@ describe("maintenance mode in the browser", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
     // A signed-in member is not offered the administrators' sign-in.
     expect(screen.queryByRole("link", { name: "Administrator sign-in" })).toBeNull();
-    expect(document.title).toBe("Down for maintenance · Acme Legal");
+    // The title is set in an effect, which may run after the heading is on screen.
+    await waitFor(() => expect(document.title).toBe("Down for maintenance · Acme Legal"));
   });
 
   it("lets anyone reach the sign-in page, which says only administrators get in", async () => {
