@@ -95,6 +95,8 @@ test.describe("profile", () => {
     await dialog.getByLabel("Your password").fill(member.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await expect(page).toHaveURL(/\/welcome$/);
+    // As after signing out, the next sign-in in this tab does not return to the deleted profile.
+    expect(await page.evaluate(() => sessionStorage.getItem("lawguide.returnTo"))).toBeNull();
     await signIn(page, member.email, member.password);
     await expect(page.getByRole("alert")).toHaveText("Login failed. Please check your credentials and try again.");
   });

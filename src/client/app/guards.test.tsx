@@ -29,6 +29,16 @@ function SignOutButton() {
   );
 }
 
+/** Deleting the account ends the session in the tab as signing out does. */
+function AccountGoneButton() {
+  const session = useSession();
+  return (
+    <button type="button" onClick={() => session.forget()}>
+      Delete account
+    </button>
+  );
+}
+
 /** `page` at /private behind the guard (for administrators only with `admin`), and a landing page. */
 function renderAt(
   path: string,
@@ -77,6 +87,14 @@ describe("route guard", () => {
     serverSays(member);
     renderAt("/private", { page: <SignOutButton /> });
     (await screen.findByRole("button", { name: "Sign out" })).click();
+    expect(await screen.findByRole("heading", { name: "Landing" })).toBeInTheDocument();
+    expect(sessionStorage.getItem("lawguide.returnTo")).toBeNull();
+  });
+
+  it("does not remember the page a member was on when their account is deleted", async () => {
+    serverSays(member);
+    renderAt("/private", { page: <AccountGoneButton /> });
+    (await screen.findByRole("button", { name: "Delete account" })).click();
     expect(await screen.findByRole("heading", { name: "Landing" })).toBeInTheDocument();
     expect(sessionStorage.getItem("lawguide.returnTo")).toBeNull();
   });

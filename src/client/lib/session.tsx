@@ -16,6 +16,8 @@ interface SessionValue {
   /** Ask the server who is signed in (after sign-in, sign-up or a profile change). */
   refresh(): Promise<SessionUser | null>;
   signOut(): Promise<void>;
+  /** The account is gone (the member deleted it): signed out in this tab, with no call to the server. */
+  forget(): void;
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -65,14 +67,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next;
   }, [apply]);
 
+  const forget = useCallback(() => {
+    setSignedOut(true);
+    apply(null);
+  }, [apply]);
+
   const signOut = useCallback(async () => {
     try {
       await apiFetch("/api/auth/sign-out", { method: "POST", body: {} });
     } finally {
-      setSignedOut(true);
-      apply(null);
+      forget();
     }
-  }, [apply]);
+  }, [forget]);
 
   const value = useMemo<SessionValue>(
     () => ({
@@ -84,8 +90,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signedOut,
       refresh,
       signOut,
+      forget,
     }),
-    [status, user, signedOut, refresh, signOut],
+    [status, user, signedOut, refresh, signOut, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

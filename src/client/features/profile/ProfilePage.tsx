@@ -311,8 +311,9 @@ export function ProfilePage({
       <DeleteAccountDialog
         open={deleting}
         onOpenChange={setDeleting}
-        onDeleted={async () => {
-          await session.refresh();
+        onDeleted={() => {
+          // Like signing out: the next sign-in in this tab starts afresh, not on this profile.
+          session.forget();
           navigate("/welcome", { replace: true });
         }}
       />
