@@ -31,6 +31,30 @@ function vitestFailures(label, report) {
   return lines;
 }
 
+/**
+ * Where a failed journey stood: each error's line in the spec with what it was waiting for (a
+ * timeout names the step it cut short), how long the journey ran, and the page it was on (the
+ * 'page at failure' annotation the fixtures add).
+ */
+function playwrightDetails(test, result) {
+  const details = [];
+  for (const error of result?.errors ?? []) {
+    if (!error.location) continue;
+    const text = plain(error.message).split("\n");
+    const waiting = text
+      .filter((line) => line.trim().startsWith("- "))
+      .at(-1)
+      ?.trim();
+    const at = `${path.relative(root, error.location.file)}:${error.location.line}`;
+    details.push(`    at ${at}: ${firstLine(error.message)}${waiting ? ` (${waiting.slice(2, 200)})` : ""}`);
+  }
+  if (result?.duration !== undefined) details.push(`    ran ${(result.duration / 1000).toFixed(1)} s`);
+  for (const note of result?.annotations ?? test?.annotations ?? []) {
+    if (note.type === "page at failure") details.push(`    page at failure: ${note.description}`);
+  }
+  return details;
+}
+
 /** Unexpected results and global errors, from a Playwright JSON report. */
 function playwrightFailures(report) {
   const lines = [];
@@ -44,6 +68,7 @@ function playwrightFailures(report) {
         lines.push(
           `e2e: ${where} › ${[...titles.slice(1), spec.title].join(" › ")} — ${firstLine(last?.error?.message)}`,
         );
+        lines.push(...playwrightDetails(test, last));
       }
     }
   };

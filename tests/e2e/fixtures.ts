@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
   request,
+  type TestInfo,
 } from "@playwright/test";
 import { type RunningServer, startServer, stopGracefully } from "../factories/server-process";
 
@@ -246,9 +247,37 @@ function waitsForHydration(page: Page): Page {
   return page;
 }
 
+/**
+ * Where `page` stood when its journey failed (its address, title and first heading, and any alert
+ * on it), noted on the test as 'page at failure': the end of a CI log names the page as well as
+ * the step, where the screenshot is out of reach.
+ */
+async function notePageAtFailure(page: Page, testInfo: TestInfo) {
+  if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+  const text = (selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .textContent({ timeout: 1000 })
+      .then((value) => (value ?? "").replace(/\s+/g, " ").trim().slice(0, 120))
+      .catch(() => "");
+  const title = await page.title().catch(() => "");
+  const [heading, alert] = [await text("h1"), await text("[role=alert]")];
+  const description = [
+    page.url(),
+    title && `title "${title}"`,
+    heading && `h1 "${heading}"`,
+    alert && `alert "${alert}"`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+  testInfo.annotations.push({ type: "page at failure", description });
+}
+
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
     await use(waitsForHydration(page));
+    await notePageAtFailure(page, testInfo);
   },
 });
 export { expect };
