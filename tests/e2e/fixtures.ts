@@ -139,6 +139,19 @@ export async function caseAsking(target: Api, question: string): Promise<string>
   return caseId;
 }
 
+/**
+ * The landing page, loaded. The app reaches /welcome (after signing out, or from a guard) with a
+ * full page load, since the landing page is an entry of its own: the address changes before the
+ * page does. A journey that goes on from there waits for the landing page itself, or the app's own
+ * load of /welcome can land after the journey's next page.goto and take its place.
+ */
+export async function expectLanding(page: Page) {
+  await expect(page).toHaveURL(/\/welcome$/);
+  // The app shows only a spinner at /welcome; a <main> with a heading is the landing page's own.
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+}
+
 /** Sign in through the form (does not wait for the destination). */
 export async function signIn(page: Page, email: string, password: string, options: { remember?: boolean } = {}) {
   await page.goto("/login");

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, expectAccessible, signIn, signUp, test } from "./fixtures";
+import { expect, expectAccessible, expectLanding, signIn, signUp, test } from "./fixtures";
 
 test.describe("profile", () => {
   test("shows the plan and the figures", async ({ page }) => {
@@ -94,7 +94,7 @@ test.describe("profile", () => {
     await expect(dialog.getByRole("alert")).toContainText("not right");
     await dialog.getByLabel("Your password").fill(member.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expectLanding(page);
     // As after signing out, the next sign-in in this tab does not return to the deleted profile.
     expect(await page.evaluate(() => sessionStorage.getItem("lawguide.returnTo"))).toBeNull();
     await signIn(page, member.email, member.password);
