@@ -41,6 +41,7 @@ export const PROFILE_TEXT = {
   updateFailed: "Failed to update profile",
   updateFailedRetry: "Failed to update profile. Please try again.",
   updated: "Profile updated successfully!",
+  accountDeleted: "Your account and everything in it have been deleted.",
 } as const;
 
 export const CASE_TEXT = {

@@ -95,8 +95,15 @@ test.describe("profile", () => {
     await dialog.getByLabel("Your password").fill(member.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await expectLanding(page);
+    // The landing page says so, once.
+    const notice = page.getByRole("status").filter({ hasText: "Your account and everything in it have been deleted." });
+    await expect(notice).toBeVisible();
+    await expectAccessible(page, "landing after deleting the account");
     // As after signing out, the next sign-in in this tab does not return to the deleted profile.
     expect(await page.evaluate(() => sessionStorage.getItem("lawguide.returnTo"))).toBeNull();
+    await page.reload();
+    await expectLanding(page);
+    await expect(notice).toHaveCount(0);
     await signIn(page, member.email, member.password);
     await expect(page.getByRole("alert")).toHaveText("Login failed. Please check your credentials and try again.");
   });

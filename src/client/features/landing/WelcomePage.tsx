@@ -1,13 +1,15 @@
+import { Alert } from "@client/components/ui/Alert";
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { FeatureList } from "@client/components/ui/FeatureList";
 import { IconTile } from "@client/components/ui/IconTile";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { cn } from "@client/lib/cn";
+import { takeLandingNotice } from "@client/lib/landing-notice";
 import { usePlanSettings } from "@client/lib/public-settings";
 import { useDialogState } from "@client/lib/use-dialog-state";
 import { formatPrice, messageLimit, PLANS, planFeatures, trialDaysOf } from "@shared/plans";
 import { ArrowRight, MessageSquare, ShieldCheck } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { FEATURES, TOPICS } from "./content";
 import { HeroChat } from "./HeroChat";
 import { LandingFaq } from "./LandingFaq";
@@ -57,6 +59,26 @@ function Section({
 }
 
 /**
+ * A word left for this load of the landing page (the member's account was just deleted), shown
+ * once. Read after the page is taken over, so the prerendered HTML stays the same for everyone.
+ */
+function LandingNotice() {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    const kept = takeLandingNotice();
+    if (kept) setText(kept);
+  }, []);
+  if (!text) return null;
+  return (
+    <div className="bg-primary-50">
+      <div className="mx-auto max-w-6xl px-4 pt-6">
+        <Alert tone="success">{text}</Alert>
+      </div>
+    </div>
+  );
+}
+
+/**
  * /welcome: the public landing page. It is its own small entry (no router): `signedIn` comes
  * from the server, which knows the session when it serves the page.
  */
@@ -73,6 +95,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
       <SkipLink />
       <LandingHeader signedIn={signedIn} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
+        <LandingNotice />
         {/* Hero */}
         <section aria-labelledby="hero-title" className="bg-gradient-to-b from-primary-50 via-white to-white">
           <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:pt-16 lg:grid-cols-[1fr_minmax(0,32rem)] lg:pt-24 lg:pb-24">

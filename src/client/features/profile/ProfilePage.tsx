@@ -9,6 +9,7 @@ import { Switch } from "@client/components/ui/Switch";
 import { useToast } from "@client/components/ui/Toast";
 import { ApiRequestError } from "@client/lib/api";
 import { formatDate } from "@client/lib/dates";
+import { leaveLandingNotice } from "@client/lib/landing-notice";
 import { useSession } from "@client/lib/session";
 import { PROFILE_TEXT } from "@shared/messages";
 import { formatPlanPrice, PLANS } from "@shared/plans";
@@ -314,6 +315,7 @@ export function ProfilePage({
         onDeleted={() => {
           // Like signing out: the next sign-in in this tab starts afresh, not on this profile.
           session.forget();
+          leaveLandingNotice("accountDeleted");
           navigate("/welcome", { replace: true });
         }}
       />

@@ -1,3 +1,4 @@
+import { PROFILE_TEXT } from "@shared/messages";
 import { deleteAccountSchema, preferencesSchema, profileUpdateSchema } from "@shared/schemas/profile";
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
@@ -40,6 +41,6 @@ export function createProfileRoutes(
       for (const name of ["__Secure-lawguide.session_token", "__Secure-lawguide.dont_remember"]) {
         deleteCookie(c, name, { path: "/", secure: true });
       }
-      return c.json({ deleted: true, message: "Your account and everything in it have been deleted." });
+      return c.json({ deleted: true, message: PROFILE_TEXT.accountDeleted });
     });
 }
