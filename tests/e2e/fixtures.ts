@@ -139,6 +139,11 @@ export async function caseAsking(target: Api, question: string): Promise<string>
   return caseId;
 }
 
+/** The app has taken the page over (html[data-hydrated]): its buttons work. */
+function hydrated(page: Page) {
+  return page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+}
+
 /**
  * The landing page, loaded. The app reaches /welcome (after signing out, or from a guard) with a
  * full page load, since the landing page is an entry of its own: the address changes before the
@@ -149,7 +154,7 @@ export async function expectLanding(page: Page) {
   await expect(page).toHaveURL(/\/welcome$/);
   // The app shows only a spinner at /welcome; a <main> with a heading is the landing page's own.
   await expect(page.locator("main h1")).toBeVisible();
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+  await hydrated(page);
 }
 
 /** Sign in through the form (does not wait for the destination). */
@@ -254,7 +259,7 @@ function waitsForHydration(page: Page): Page {
       if (!/ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
       await page.waitForLoadState();
     }
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+    await hydrated(page);
     return response;
   };
   return page;
