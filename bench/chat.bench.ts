@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { DEFAULT_ADMIN } from "../src/server/config";
-import { post, startServer, stopGracefully } from "../tests/factories/server-process";
+import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
 import { median, onFreshPostgres, percentile, postgresServerEnv, record } from "./lib";
 
@@ -48,14 +48,7 @@ function streamTimes(
   });
 }
 
-async function signIn(url: string, email: string, password: string): Promise<string> {
-  const response = await post(`${url}/api/auth/sign-in/email`, { email, password });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = (url: string, email: string, password: string) => signInOverHttp(url, { email, password });
 
 async function json<T>(url: string, cookie: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {

@@ -1,10 +1,11 @@
 /**
- * npm run bench [-- server streaming sizes chatpage landing admin extraction uploads]: measure speed and memory and
+ * npm run bench [-- server streaming sizes chatpage landing admin extraction uploads documents]: measure speed and memory and
  * print the figures as a table (also written to bench/results.json). Figures are reported, never asserted.
  */
 import { buildClient } from "../scripts/client-build.mjs";
 import { benchAdmin } from "./admin.bench";
 import { benchChatPage, benchSizes, benchStreaming } from "./chat.bench";
+import { benchDocuments } from "./documents.bench";
 import { benchExtraction } from "./extraction.bench";
 import { benchLanding } from "./landing.bench";
 import { printAndSave } from "./lib";
@@ -20,6 +21,7 @@ const suites: Record<string, () => Promise<void>> = {
   admin: benchAdmin,
   extraction: benchExtraction,
   uploads: benchUploads,
+  documents: benchDocuments,
 };
 const chosen = process.argv.slice(2).filter((name) => name in suites);
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { post, startServer, stopGracefully } from "../tests/factories/server-process";
+import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { load, percentile, record, rssMb } from "./lib";
 
 /** The foundation: start-up, health, session look-up, sign-in, static files, memory. */
@@ -33,15 +33,11 @@ export async function benchServer() {
     record("server", "GET /api/health latency p50", health.p50, "ms");
     record("server", "GET /api/health latency p99", health.p99, "ms");
 
-    const signUp = await post(`${server.url}/api/auth/sign-up/email`, {
+    const cookie = await signInOverHttp(server.url, {
       email: "bench@example.com",
       password: "bench-pass",
       firstName: "B",
     });
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
     const me = await load(`${server.url}/api/me`, { headers: { cookie } });
     record("server", "GET /api/me (signed in) throughput", me.rps, "req/s");
     record("server", "GET /api/me (signed in) latency p99", me.p99, "ms");

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { post, type RunningServer, startServer, stopGracefully } from "../tests/factories/server-process";
+import { type RunningServer, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { leasePdf } from "../tests/factories/uploads";
 import { median, onFreshPostgres, postgresServerEnv, record, rssMb } from "./lib";
 
@@ -159,16 +159,11 @@ async function api<T>(base: string, cookie: string, url: string, body?: unknown)
 
 /** A new member who takes Premium through the demo checkout (unlimited uploads). */
 async function premiumMember(base: string): Promise<string> {
-  const signUp = await post(`${base}/api/auth/sign-up/email`, {
+  const cookie = await signInOverHttp(base, {
     email: "uploads-bench@example.com",
     password: "bench-password",
     firstName: "Bench",
   });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
   const checkout = await api<{ url: string }>(base, cookie, "/api/billing/checkout", { planId: "premium" });
   const sessionId = checkout.url.split("/").pop() ?? "";
   await api(base, cookie, `/api/billing/demo/${sessionId}/pay`, {
@@ -304,6 +299,31 @@ async function benchOn(engine: string, env: Record<string, string>) {
     const downloadMs = median(downloads);
     record(group, "10 MB download: time p50", downloadMs, "ms", `median of ${downloads.length}`);
     record(group, "10 MB download: throughput", FILE_BYTES / MB / (downloadMs / 1000), "MB/s", "at the p50 time");
+
+    // The member's data export: a ZIP of data.json and every file above, streamed as it is read,
+    // while /api/health is asked every 100 ms.
+    const exportBefore = rssMb(pid);
+    const exporting = peakMemory(pid);
+    const health: number[] = [];
+    let done = false;
+    const probing = (async () => {
+      while (!done) {
+        const started = performance.now();
+        await (await fetch(`${base}/api/health`)).arrayBuffer();
+        health.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    const exported = await download(`${base}/api/profile/export`, cookie);
+    done = true;
+    await probing;
+    const exportPeak = exporting.stop();
+    if (exported.status !== 200) throw new Error(`data export: ${exported.status}`);
+    const exportMb = exported.bytes / MB;
+    record(group, "data export: time", exported.ms, "ms", `${exportMb.toFixed(1)} MB ZIP, ${RUNS * 2 + 2} files`);
+    record(group, "data export: throughput", exportMb / (exported.ms / 1000), "MB/s");
+    record(group, "memory added by the data export", exportPeak - exportBefore, "MB RSS", "peak − just before");
+    record(group, "/api/health during the data export, slowest", Math.max(...health), "ms", `${health.length} probes`);
   } finally {
     if (server) await stopGracefully(server);
     rmSync(dataDir, { recursive: true, force: true });
@@ -312,8 +332,9 @@ async function benchOn(engine: string, env: Record<string, string>) {
 
 /**
  * Files over HTTP against the real server in its own process: upload and download of a 10 MB
- * file, the server's peak memory while one arrives and while a 60 MB upload is refused, and the
- * time from upload to 'ready' for a small text PDF. On the embedded engine, then on PostgreSQL.
+ * file, the server's peak memory while one arrives and while a 60 MB upload is refused, the
+ * time from upload to 'ready' for a small text PDF, and the member's data export of all of them.
+ * On the embedded engine, then on PostgreSQL.
  */
 export async function benchUploads() {
   // The embedded run must not pick up a DATABASE_URL of the calling shell.

@@ -24,6 +24,7 @@ import { createAdminSettingsRoutes, createPublicSettingsRoutes } from "./feature
 import { createUploadsRoutes } from "./features/uploads/uploads.routes";
 import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
+import { jsonBodiesOnly } from "./http/json-body";
 import { maintenanceGuard } from "./http/maintenance";
 import { clientAddress, originCheck, securityHeaders } from "./http/security";
 import { createSessionGuards } from "./http/session";
@@ -91,6 +92,8 @@ export function createApp(services: Services) {
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
   // Uploads stream through their own limit (the administrator's file size), checked as they arrive.
   app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT, { exempt: ["/api/uploads"] }));
+  // JSON or nothing: the webhook's body is Stripe's signed bytes, an upload is multipart.
+  app.use("/api/*", jsonBodiesOnly({ exempt: ["/api/billing/webhook", "/api/uploads"] }));
   app.use("/api/*", maintenanceGuard({ settings, currentUser: guards.currentUser }));
 
   app.route("/api", api);

@@ -63,6 +63,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     stopHousekeeping();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await services.readingQueue.close();
+    await services.documents.close();
     services.mailer.close();
     await database.close();
     lock?.release();

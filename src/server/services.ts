@@ -15,6 +15,7 @@ import { createCasesService } from "./features/cases/cases.service";
 import { createChatService } from "./features/cases/chat.service";
 import { createComparisonsService } from "./features/cases/comparisons.service";
 import { createReplyStops } from "./features/cases/reply-stops";
+import type { DocumentRenderingOptions } from "./features/documents/document-renderer";
 import { createDocumentsService } from "./features/documents/documents.service";
 import { createHealthService } from "./features/health/health.service";
 import { createTestimonialsService } from "./features/landing/landing.service";
@@ -38,6 +39,8 @@ import { createStorage } from "./lib/storage";
 export interface ServiceOptions {
   /** The offline assistant's pause before answering (spec: 1 s); tests shorten it. */
   offlineDelayMs?: number;
+  /** PDF and Word rendering (worker pool, queue, time budget, per-member bound, cache); tests shrink it. */
+  documentRendering?: DocumentRenderingOptions;
 }
 
 /**
@@ -128,10 +131,12 @@ export function createServices(config: Config, database: Database, logger: Logge
     billing,
     logs,
     storage,
-    fileBytes: (id) => uploads.bytesOf(id),
+    uploads,
+    usage,
+    logger,
     builtInAdminEmail: config.admin.email,
   });
-  const documents = createDocumentsService(db, logs);
+  const documents = createDocumentsService(db, logs, { rendering: options.documentRendering, logger });
   const admin = createAdminService({ db, logs, mailer });
   const adminUsers = createAdminUsersService({
     db,

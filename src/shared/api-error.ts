@@ -19,6 +19,12 @@ export const ERROR_CODES = {
   invalidToken: "INVALID_TOKEN",
   internal: "INTERNAL",
   maintenance: "MAINTENANCE",
+  /** No room to prepare a PDF or Word file right now (503 with Retry-After). */
+  renderBusy: "RENDER_BUSY",
+  /** Preparing a PDF or Word file ran past its time budget and was stopped (503 with Retry-After). */
+  renderTimeout: "RENDER_TIMEOUT",
+  /** Preparing a PDF or Word file failed (500). */
+  renderFailed: "RENDER_FAILED",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

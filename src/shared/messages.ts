@@ -42,6 +42,13 @@ export const PROFILE_TEXT = {
   updateFailedRetry: "Failed to update profile. Please try again.",
   updated: "Profile updated successfully!",
   accountDeleted: "Your account and everything in it have been deleted.",
+  exportStarted: "Your download has started: a ZIP file with your data (data.json) and the files you uploaded.",
+  exportFailed: "Your data could not be exported. Please try again.",
+  exportLimited: (perHour: number, retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `You can export your data ${perHour} times an hour. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  },
+  exportRunning: "Your data export is already downloading. Please wait until it has finished.",
 } as const;
 
 export const CASE_TEXT = {
@@ -80,6 +87,9 @@ export const BILLING_TEXT = {
   expiryInvalid: "Your card's expiration date is invalid.",
   cvcInvalid: "Your card's security code is invalid.",
   alreadySubscribed: "You already have this plan.",
+  checkoutEnded: "This checkout has already ended. Start again from the Premium page.",
+  alreadyPaid:
+    "You paid for a plan after opening this checkout, so it was not charged. Your subscription is in force: see it on the Premium page.",
   noSubscription: "You have no subscription to change.",
   paymentsUnavailable: "Payments are not available right now. Please try again later.",
 } as const;
@@ -123,6 +133,16 @@ export const MAINTENANCE_TEXT = {
 export const maintenanceText = (general: { siteName: string; supportEmail: string }) =>
   `${MAINTENANCE_TEXT.title(general.siteName)}. Please try again in a few minutes; for anything urgent, write to ${general.supportEmail}.`;
 
+/** Downloads of generated documents as PDF or Word files. */
+export const DOCUMENT_TEXT = {
+  tooManyDownloads: (limit: number) =>
+    `You are already downloading ${limit} documents as PDF or Word files. Please wait for ${limit === 1 ? "it" : "them"} to finish, then try again.`,
+  renderBusy: "Many documents are being prepared right now. Please try again in a few seconds.",
+  renderTimeout:
+    "Preparing this file took too long, so it was stopped. Please try again in a minute, or download the document as text.",
+  renderFailed: "This file could not be prepared. Please try again, or download the document as text.",
+} as const;
+
 export const GENERIC_TEXT = {
   notFound: "Not found",
   forbidden: "You do not have permission to do that.",
@@ -130,5 +150,6 @@ export const GENERIC_TEXT = {
   badOrigin: "This request did not come from LawGuide and was refused.",
   invalidInput: "Some of the information you sent is not valid.",
   tooLarge: "The request is too large.",
+  notJson: "This request must be sent as JSON (Content-Type: application/json).",
   internal: "An unexpected error occurred",
 } as const;

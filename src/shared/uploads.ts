@@ -55,7 +55,12 @@ export const UPLOAD_TEXT = {
   unreadable:
     "We couldn't read any text in this file. If it is a photo or a scan, try a sharper, well-lit picture or a PDF with selectable text.",
   stillReading: "This file is still being read. Please try again in a moment.",
+  tooManyReading: (count: number) =>
+    `You have ${count} files still being uploaded or read. Please wait until they are ready before adding more.`,
 } as const;
+
+/** A member's files being received or read at once at most: a queue of files is everyone's wait. */
+export const MAX_UPLOADS_IN_FLIGHT = 2 * MAX_ATTACHMENTS_PER_MESSAGE;
 
 const UNITS = ["Bytes", "KB", "MB", "GB"] as const;
 

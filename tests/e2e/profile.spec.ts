@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import JSZip from "jszip";
+import { PROFILE_TEXT } from "../../src/shared/messages";
 import { expect, expectAccessible, expectLanding, signIn, signUp, test } from "./fixtures";
 
 test.describe("profile", () => {
@@ -70,17 +72,22 @@ test.describe("profile", () => {
     await expect(page.getByRole("switch", { name: "Email notifications" })).toHaveAttribute("aria-checked", "false");
   });
 
-  test("exports the member's data as a JSON file", async ({ page }) => {
+  test("exports the member's data as a ZIP the browser saves to disk", async ({ page }) => {
     const member = await signUp(page);
     await page.goto("/dashboard/profile");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Data Export" }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^lawguide-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await download.path()) ?? "", "utf8"));
+    expect(download.suggestedFilename()).toMatch(/^lawguide-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(page.getByText(PROFILE_TEXT.exportStarted).first()).toBeVisible();
+    // The page stayed where it was: the archive went to disk, not to a new page.
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    const zip = await JSZip.loadAsync(readFileSync((await download.path()) ?? ""));
+    const data = JSON.parse((await zip.file("data.json")?.async("string")) ?? "null");
     expect(data.account.email).toBe(member.email);
     expect(data.preferences).toBeTruthy();
+    expect(data.documents).toEqual([]);
   });
 
   test("deletes the account for real after the password, then sign-in fails", async ({ page }) => {

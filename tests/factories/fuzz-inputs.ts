@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { STRIPE_SUBSCRIPTION_EVENTS } from "../../src/server/features/billing/stripe-gateway";
 
 /**
  * fast-check arbitraries for fuzzing the HTTP API (tests/server/fuzz.test.ts): hostile strings,
@@ -592,6 +593,118 @@ export function body(options: BodyOptions): fc.Arbitrary<FuzzBody> {
     { weight: 12, arbitrary: fc.oneof(...json).map((value): FuzzBody => ({ kind: "json", value })) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((text): FuzzBody => ({ kind: "raw", text })) },
     { weight: 1, arbitrary: fc.constant<FuzzBody>({ kind: "empty" }) },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content types.
+
+/** The JSON label every API body should carry. */
+export const JSON_TYPE = "application/json";
+
+/**
+ * A request's Content-Type: mostly JSON (so bodies reach the schemas), else something the API does
+ * not read (text, a form, multipart, a near miss), or none at all (null: the body goes as bytes,
+ * which no client labels).
+ */
+export const contentType: fc.Arbitrary<string | null> = fc.oneof(
+  { weight: 14, arbitrary: fc.constant(JSON_TYPE) },
+  { weight: 1, arbitrary: fc.constantFrom("application/json; charset=utf-8", "application/problem+json") },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=----fuzz",
+      "application/jsonp",
+      "application/xml",
+      "json",
+      "",
+      "application/octet-stream",
+    ),
+  },
+  { weight: 1, arbitrary: fc.constant(null) },
+);
+
+/** Whether a Content-Type says JSON (application/json or application/…+json, parameters allowed). */
+export const isJsonType = (type: string | null) =>
+  type !== null && /^application\/([a-z0-9!#$&^_.-]+\+)?json\s*(;|$)/i.test(type.trim());
+
+// ---------------------------------------------------------------------------------------------
+// Stripe events.
+
+/** What a Stripe event may point at: ids the test's fake Stripe and database know. */
+export interface StripeKnown {
+  subscriptionIds: string[];
+  sessionIds: string[];
+}
+
+const SUBSCRIPTION_EVENT_TYPES = STRIPE_SUBSCRIPTION_EVENTS;
+
+/**
+ * A Stripe event body as a signed webhook may carry it: plausible events about known and unknown
+ * subscriptions (ids, expanded objects, objects without ids), events of other or broken types, and
+ * payloads that are no event at all. Returned as the JSON text that gets signed.
+ */
+export function stripeEvent(known: StripeKnown): fc.Arbitrary<string> {
+  const some = <T>(list: T[], fallback: T) => (list.length > 0 ? fc.constantFrom(...list) : fc.constant(fallback));
+  const subscriptionId = fc.oneof(
+    { weight: 4, arbitrary: some(known.subscriptionIds, "sub_none") },
+    { weight: 2, arbitrary: fc.stringMatching(/^sub_[A-Za-z0-9]{1,24}$/) },
+    { weight: 2, arbitrary: hostileString },
+    { weight: 1, arbitrary: wildValue },
+  );
+  const subscriptionRef = fc.oneof(
+    { weight: 4, arbitrary: subscriptionId },
+    { weight: 2, arbitrary: subscriptionId.map((id) => ({ id, object: "subscription" })) },
+    { weight: 1, arbitrary: fc.constant({ object: "subscription" }) },
+    { weight: 1, arbitrary: fc.constantFrom(null, 42, [], true) },
+  );
+  const object = fc.record(
+    {
+      id: fc.oneof(
+        { weight: 3, arbitrary: subscriptionId },
+        { weight: 2, arbitrary: some(known.sessionIds, "cs_test_none") },
+        { weight: 1, arbitrary: fc.stringMatching(/^(in|cs_test)_[A-Za-z0-9]{1,24}$/) },
+        { weight: 1, arbitrary: wildValue },
+      ),
+      subscription: subscriptionRef,
+      parent: fc.oneof(
+        fc.record({ subscription_details: fc.record({ subscription: subscriptionRef }, { requiredKeys: [] }) }),
+        wildValue,
+      ),
+      amount_paid: fc.oneof(fc.integer(), wildValue),
+      customer: fc.oneof(fc.stringMatching(/^cus_[A-Za-z0-9]{1,24}$/), wildValue),
+      metadata: fc.oneof(fc.record({ userId: hostileString }), wildValue),
+    },
+    { requiredKeys: [] },
+  );
+  const eventId = fc.oneof(
+    { weight: 6, arbitrary: fc.stringMatching(/^evt_[A-Za-z0-9]{8,24}$/) },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: wildValue },
+  );
+  const type = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...SUBSCRIPTION_EVENT_TYPES) },
+    { weight: 1, arbitrary: fc.constantFrom("charge.succeeded", "invoice.created", "customer.created") },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: wildValue },
+  );
+  const event = fc.record(
+    {
+      id: eventId,
+      object: fc.constant("event"),
+      type,
+      data: fc.oneof({ weight: 6, arbitrary: fc.record({ object }) }, { weight: 1, arbitrary: wildValue }),
+      created: fc.integer({ min: 0, max: 2_000_000_000 }),
+    },
+    { requiredKeys: ["id", "type"] },
+  );
+  return fc.oneof(
+    { weight: 12, arbitrary: event.map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: wildValue.map((value) => JSON.stringify(value) ?? "null") },
+    { weight: 1, arbitrary: fc.constantFrom('{"id":5,"type":null}', "null", "[]", '"evt"', "{}") },
   );
 }
 

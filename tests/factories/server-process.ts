@@ -90,3 +90,25 @@ export async function post(url: string, body: unknown, cookie?: string) {
     body: JSON.stringify(body),
   });
 }
+
+/** The cookies a response sets, as the `Cookie` header a browser would send back. */
+export function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+/**
+ * Sign up (`firstName` given) or sign in over HTTP at `base`; the session's `Cookie` header.
+ * Throws with the server's answer when it is refused.
+ */
+export async function signInOverHttp(
+  base: string,
+  account: { email: string; password: string; firstName?: string },
+): Promise<string> {
+  const path = account.firstName === undefined ? "sign-in" : "sign-up";
+  const response = await post(`${base}/api/auth/${path}/email`, account);
+  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+  return cookieOf(response);
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeEach } from "vitest";
 import { createApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import { createLogger } from "../../src/server/lib/logger";
+import { createLogger, type Logger } from "../../src/server/lib/logger";
 import { seed } from "../../src/server/seed";
 import { createServices, type ServiceOptions, type Services } from "../../src/server/services";
 import { TEST_ORIGIN, TestClient } from "./test-client";
@@ -37,6 +37,8 @@ let counter = 0;
 export function setupTestApp(
   env: Record<string, string> = {},
   options: ServiceOptions = { offlineDelayMs: 0 },
+  /** The server's logger, when the test reads what is logged (default: silent). */
+  logger?: Logger,
 ): TestContext {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-test-data-"));
   let ctx: (TestContext & { close(): Promise<void> }) | null = null;
@@ -54,7 +56,12 @@ export function setupTestApp(
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     });
-    const services = createServices(config, database, createLogger(process.env.TEST_LOG_LEVEL ?? "silent"), options);
+    const services = createServices(
+      config,
+      database,
+      logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+      options,
+    );
     const app = createApp(services);
     const client = () => new TestClient(app);
     ctx = {
@@ -85,6 +92,7 @@ export function setupTestApp(
       },
       async close() {
         await services.readingQueue.close();
+        await services.documents.close();
         services.mailer.close();
         await drop();
         rmSync(dataDir, { recursive: true, force: true });

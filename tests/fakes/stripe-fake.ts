@@ -58,6 +58,11 @@ export interface FakeStripe {
     sessionId: string,
     options?: { status?: string; card?: { brand: string; last4: string } },
   ): FakeSubscription;
+  /**
+   * Stripe having a bad moment: every API request answers `status` (500, 503, 429...) with Stripe's
+   * error shape until called again with null.
+   */
+  failWith(status: number | null): void;
   /** Change a subscription as Stripe would (a renewal, a failed payment, a cancellation...). */
   updateSubscription(id: string, patch: Partial<FakeSubscription>): FakeSubscription;
   /** A signed webhook delivery for an event about `object` (its Stripe JSON). */
@@ -97,6 +102,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions: FakeStripe["sessions"] = new Map();
   const subscriptions: FakeStripe["subscriptions"] = new Map();
   const byIdempotencyKey = new Map<string, unknown>();
+  let failing: number | null = null;
 
   /** The stored object `id` of a kind the test itself made: a missing one is a mistake of the test. */
   function stored<T>(objects: Map<string, T>, kind: string, id: string): T {
@@ -183,6 +189,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const form = readForm(req.method === "GET" ? url.search.slice(1) : body);
       const idempotencyKey = (req.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method: req.method ?? "GET", path: url.pathname, form, idempotencyKey });
+      if (failing !== null) {
+        return send(res, failing, {
+          error: { type: failing === 429 ? "invalid_request_error" : "api_error", message: "Something went wrong" },
+        });
+      }
       const replay = idempotencyKey
         ? byIdempotencyKey.get(`${req.method} ${url.pathname} ${idempotencyKey}`)
         : undefined;
@@ -257,6 +268,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customers,
     sessions,
     subscriptions,
+    failWith(status) {
+      failing = status;
+    },
     completeCheckout(sessionId, options = {}) {
       const session = stored(sessions, "session", sessionId);
       const start = now();
@@ -301,6 +315,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessionJson,
     invoiceJson,
     reset() {
+      failing = null;
       requests.length = 0;
       customers.clear();
       sessions.clear();

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
+import Stripe from "stripe";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PUBLIC_AUTH_ENDPOINTS } from "../../src/server/auth/auth";
 import { DEFAULT_SETTINGS, SETTINGS_SECTIONS } from "../../src/shared/schemas/settings";
@@ -10,20 +11,27 @@ import {
   brief,
   catalogueSchemas,
   cleanKind,
+  contentType,
   decodedCursor,
   type FuzzBody,
   hostileString,
+  isJsonType,
+  JSON_TYPE,
   kindsOf,
   QUERY_KEYS,
   queryPairs,
   replaceAt,
   stringLeaves,
+  stripeEvent,
   uuid,
   type ZodLike,
 } from "../factories/fuzz-inputs";
 import { parseSse } from "../factories/sse";
 import { ADMIN, setupTestApp } from "../factories/test-app";
 import { TEST_ORIGIN } from "../factories/test-client";
+import { waitUntil } from "../factories/wait";
+import { startFakeStripe } from "../fakes/stripe-fake";
+import { docxBomb, pdfBomb } from "../fixtures/uploads/build-files";
 
 /**
  * Fuzzing every API route with fast-check. The routes come from the app itself (`app.routes`,
@@ -31,9 +39,12 @@ import { TEST_ORIGIN } from "../factories/test-client";
  * without anyone listing it here. Each route is first asked which query keys and body fields it
  * checks (its 400 names them); then generated requests (hostile path parameters, query values,
  * crafted cursors and dates, JSON bodies built from the shared zod schemas' fields) go to it as a
- * visitor, a member and the administrator. Every answer must be below 500; a refusal in JSON must
- * have the `{ error: { code, message } }` shape; and a refusal must not add or remove a row of
- * the data tables. Failures are collected, reduced to the part of the input that matters, and
+ * visitor, a member and the administrator, mostly labelled JSON, sometimes as text, a form,
+ * multipart or nothing. Every answer must be below 500; a refusal in JSON must have the
+ * `{ error: { code, message } }` shape; a refusal must not add or remove a row of the data tables;
+ * and a body labelled anything but JSON is never accepted (except where the route reads another
+ * kind: the webhook, uploads). Stripe's webhook also gets generated events signed with the
+ * webhook secret of a second app configured for Stripe (its fake on 127.0.0.1). Failures are collected, reduced to the part of the input that matters, and
  * listed together at the end.
  *
  * FUZZ_RUNS (runs per route, default 30), FUZZ_SEED (replay a run), FUZZ_ONLY (fuzz only the routes
@@ -151,6 +162,8 @@ interface FuzzRequest {
   params: Record<string, ParamValue>;
   query: [string, string][];
   body: FuzzBody;
+  /** The Content-Type sent; null sends none (the body as bytes). */
+  contentType: string | null;
 }
 
 const paramValue: fc.Arbitrary<ParamValue> = fc.oneof(
@@ -204,6 +217,7 @@ function requestArb(route: Route, known: RouteFields): fc.Arbitrary<FuzzRequest>
       body: hasBody(route)
         ? body({ catalogue, extraFields: AUTH_FIELDS, routeFields, hints: HINTS, preferred })
         : fc.constant<FuzzBody>({ kind: "empty" }),
+      contentType: hasBody(route) ? contentType : fc.constant<string | null>(JSON_TYPE),
     });
   });
 }
@@ -262,6 +276,7 @@ function describeInput(route: Route, request: FuzzRequest): string {
     params.join(" "),
     query.length ? `query ${query.join("&")}` : "",
     hasBody(route) ? `body ${content}` : "",
+    request.contentType === JSON_TYPE ? "" : `content-type ${JSON.stringify(request.contentType)}`,
   ].filter(Boolean);
   const text = parts.join("; ") || "(nothing)";
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
@@ -282,6 +297,7 @@ function hostileParts(request: FuzzRequest): string[] {
     for (const { path, text } of stringLeaves(request.body.value)) note(["body", ...path].join("."), text);
   }
   if (request.body.kind === "raw") parts.push(`body not JSON: ${brief(request.body.text, 30)}`);
+  if (request.contentType !== JSON_TYPE) parts.push(`content-type ${JSON.stringify(request.contentType)}`);
   return [...new Set(parts)];
 }
 
@@ -485,8 +501,12 @@ interface Outcome {
   problems: string[];
 }
 
+/** Paths that read another kind of body than JSON (raw and signed, multipart). */
+const NOT_JSON_PATHS = new Set(["/api/billing/webhook", "/api/uploads"]);
+
 async function send(route: Route, request: FuzzRequest, actor: Actor, pool: string[]): Promise<Outcome | "unsendable"> {
-  const headers = new Headers({ origin: TEST_ORIGIN, "content-type": "application/json" });
+  const headers = new Headers({ origin: TEST_ORIGIN });
+  if (request.contentType !== null) headers.set("content-type", request.contentType);
   if (actor.cookie) headers.set("cookie", actor.cookie);
   const text = hasBody(route) ? bodyText(request) : undefined;
   let raw: Request;
@@ -494,7 +514,8 @@ async function send(route: Route, request: FuzzRequest, actor: Actor, pool: stri
     raw = new Request(new URL(urlOf(route, request, pool), TEST_ORIGIN), {
       method: route.method,
       headers,
-      ...(text === undefined ? {} : { body: text }),
+      // Without a Content-Type the body goes as bytes (a string would be labelled text/plain).
+      ...(text === undefined ? {} : { body: request.contentType === null ? new TextEncoder().encode(text) : text }),
     });
   } catch {
     return "unsendable"; // no HTTP client could send it: not the server's concern
@@ -525,6 +546,16 @@ async function send(route: Route, request: FuzzRequest, actor: Actor, pool: stri
     );
   }
   if (response.status >= 500) problems.push(`status ${response.status}`);
+  if (
+    response.status < 400 &&
+    hasBody(route) &&
+    request.contentType !== null &&
+    !isJsonType(request.contentType) &&
+    route.path.startsWith("/api/") &&
+    !NOT_JSON_PATHS.has(route.path)
+  ) {
+    problems.push(`accepted a body labelled ${JSON.stringify(request.contentType)} (${response.status})`);
+  }
   if (response.status >= 400) {
     if (type.includes("application/json")) {
       let parsed: { error?: { code?: unknown; message?: unknown } } | undefined;
@@ -641,6 +672,9 @@ async function reduce(route: Route, request: FuzzRequest, actor: Actor, pool: st
   const isObject = value !== null && typeof value === "object" && !Array.isArray(value);
   if (request.body.kind !== "empty" && !isObject && (await fails({ ...request, body: { kind: "empty" } }))) {
     start = { ...request, body: { kind: "empty" } };
+  }
+  if (start.contentType !== JSON_TYPE && (await fails({ ...start, contentType: JSON_TYPE }))) {
+    start = { ...start, contentType: JSON_TYPE };
   }
   type Piece = { query: [string, string] } | { field: [string, unknown] };
   const pieces: Piece[] = [
@@ -861,4 +895,159 @@ describe("fuzzing every API route", () => {
       expect(mineFailures.length, report(mineFailures)).toBe(0);
     }, 600_000);
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Stripe's webhook. The app above runs the demo checkout (no webhook); this one is configured for
+// Stripe against the fake Stripe API, and gets signed events of every shape: about known and
+// unknown subscriptions, ids given expanded or not at all, broken types and ids, no event at all.
+
+const fakeStripe = await startFakeStripe();
+afterAll(() => fakeStripe.close());
+const signer = new Stripe("sk_test_signer", { telemetry: false });
+const WEBHOOK = "POST /api/billing/webhook";
+
+describe("fuzzing Stripe's webhook with signed events", () => {
+  const s = setupTestApp({
+    STRIPE_SECRET_KEY: "sk_test_fuzz",
+    STRIPE_WEBHOOK_SECRET: fakeStripe.webhookSecret,
+    STRIPE_PRICE_BASIC: "price_basic_fuzz",
+    STRIPE_PRICE_PREMIUM: "price_premium_fuzz",
+    STRIPE_API_BASE: fakeStripe.url,
+  });
+
+  const deliver = (payload: string) =>
+    s.app.request("/api/billing/webhook", {
+      method: "POST",
+      body: payload,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: fakeStripe.webhookSecret }),
+      },
+    });
+
+  /** A member whose checkout Stripe completed: its subscription and session are known to both sides. */
+  async function paidMember(planId: "basic" | "premium", priceId?: string) {
+    const { client } = await s.member();
+    const started = await client.post("/api/billing/checkout", { planId });
+    const sessionId = ((await started.json()) as { url: string }).url.split("/").pop() ?? "";
+    const sub = fakeStripe.completeCheckout(sessionId);
+    if (priceId) fakeStripe.updateSubscription(sub.id, { priceId });
+    await deliver(fakeStripe.event("checkout.session.completed", fakeStripe.sessionJson(sessionId)).payload);
+    return { sessionId, subscriptionId: sub.id };
+  }
+
+  it("answers every signed event below 500, and refusals in the error shape", async () => {
+    const only = process.env.FUZZ_ONLY;
+    if (only && !WEBHOOK.includes(only)) return;
+    fakeStripe.reset();
+    const paid = [await paidMember("premium"), await paidMember("basic", "price_nobody_sells")];
+    const known = { subscriptionIds: paid.map((p) => p.subscriptionId), sessionIds: paid.map((p) => p.sessionId) };
+    const statuses = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(stripeEvent(known), async (payload) => {
+        const response = await deliver(payload);
+        const answer = await response.text();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        expect(response.status, `${brief(payload, 300)} → ${brief(answer, 200)}`).toBeLessThan(500);
+        if (response.status >= 400) {
+          expect(JSON.parse(answer), brief(payload, 300)).toMatchObject({
+            error: { code: expect.any(String), message: expect.any(String) },
+          });
+        }
+      }),
+      { numRuns: RUNS * 5, seed: SEED + 99_000 },
+    );
+    console.log(
+      `[fuzz] ${WEBHOOK} signed events: ${[...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([status, n]) => `${status}:${n}`)
+        .join(" ")}`,
+    );
+  }, 600_000);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hostile files. Uploads are multipart, not JSON: generated files (decompression bombs of every
+// filter, zip bombs, and the same cut short or with bytes changed, under hostile names and case
+// fields) go to the upload route as a Premium member. Each is answered below 500, and every file
+// taken is read to an end ('ready' or 'unreadable', never stuck), by the capped reading process.
+
+const HOSTILE_FILES: Array<[string, () => Promise<Uint8Array>]> = [
+  ["flate.pdf", () => pdfBomb({ inflatedMb: 1024 })],
+  ["twice.pdf", () => pdfBomb({ inflatedMb: 1024, encoding: "flate-twice" })],
+  ["hex.pdf", () => pdfBomb({ inflatedMb: 512, encoding: "hex-flate" })],
+  ["lzw.pdf", () => pdfBomb({ inflatedMb: 1024, encoding: "lzw" })],
+  ["runlength.pdf", () => pdfBomb({ inflatedMb: 300, encoding: "runlength" })],
+  ["bomb.docx", () => docxBomb({ inflatedMb: 256 })],
+  ["lying.docx", () => docxBomb({ inflatedMb: 256, declaredBytes: 1000 })],
+];
+
+type FileChange = { kind: "as-is" } | { kind: "cut"; at: number } | { kind: "flip"; at: number[]; byte: number };
+
+const fileChange: fc.Arbitrary<FileChange> = fc.oneof(
+  fc.constant<{ kind: "as-is" }>({ kind: "as-is" }),
+  fc.record({ kind: fc.constant("cut" as const), at: fc.double({ min: 0.05, max: 0.95, noNaN: true }) }),
+  fc.record({
+    kind: fc.constant("flip" as const),
+    at: fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { minLength: 1, maxLength: 8 }),
+    byte: fc.integer({ min: 0, max: 255 }),
+  }),
+);
+
+function changed(bytes: Uint8Array, change: FileChange): Uint8Array {
+  if (change.kind === "cut") return bytes.slice(0, Math.max(64, Math.floor(bytes.length * change.at)));
+  if (change.kind === "as-is") return bytes;
+  const copy = bytes.slice();
+  // The first bytes stay, so the file is still taken for its kind and reaches the reader.
+  for (const at of change.at) copy[Math.max(64, Math.floor(copy.length * at))] = change.byte;
+  return copy;
+}
+
+describe("fuzzing uploads with hostile files", () => {
+  it("answers every upload below 500 and reads every file taken to an end", async () => {
+    const only = process.env.FUZZ_ONLY;
+    if (only && !"POST /api/uploads".includes(only)) return;
+    const built = new Map<string, Uint8Array>();
+    for (const [name, build] of HOSTILE_FILES) built.set(name, await build());
+    const { client } = await t.member({ premium: true });
+    const statuses = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...HOSTILE_FILES.map(([name]) => name)),
+        fileChange,
+        // Mostly no case, so most files reach the reader; sometimes a hostile case field.
+        fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hostileString }),
+        async (name, change, caseId) => {
+          const bytes = changed(built.get(name) as Uint8Array, change);
+          const form = new FormData();
+          if (caseId !== undefined) form.append("caseId", caseId);
+          form.append("file", new Blob([new Uint8Array(bytes)]), name);
+          const response = await client.request("/api/uploads", { method: "POST", body: form });
+          const answer = await response.text();
+          const label = `${name} ${JSON.stringify(change)}${caseId === undefined ? "" : ` caseId ${brief(caseId, 40)}`}`;
+          expect(response.status, `${label} → ${brief(answer, 200)}`).toBeLessThan(500);
+          if (response.status !== 201) return;
+          const { upload } = JSON.parse(answer) as { upload: { id: string } };
+          const outcome = await waitUntil(
+            async () => {
+              const now = (await (await client.get(`/api/uploads/${upload.id}`)).json()) as {
+                upload: { status: string };
+              };
+              return now.upload.status === "reading" ? null : now.upload.status;
+            },
+            { what: `${label} to be read`, timeout: 150_000, interval: 100 },
+          );
+          statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
+          expect(["ready", "unreadable"]).toContain(outcome);
+          // The file is removed again, so the member's files being read never reach their bound.
+          await client.delete(`/api/uploads/${upload.id}`);
+        },
+      ),
+      { numRuns: Math.max(6, Math.ceil(RUNS / 4)), seed: SEED + 77_000 },
+    );
+    console.log(
+      `[fuzz] POST /api/uploads hostile files: ${[...statuses].map(([status, n]) => `${status}:${n}`).join(" ")}`,
+    );
+  }, 900_000);
 });

@@ -3,7 +3,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { post, type RunningServer, startServer, stopGracefully } from "../factories/server-process";
+import { type RunningServer, signInOverHttp, startServer, stopGracefully } from "../factories/server-process";
 
 const MB = 1024 * 1024;
 
@@ -88,15 +88,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("upload size over real HTTP",
 
   beforeAll(async () => {
     server = await startServer({ DATA_DIR: dir, LOG_LEVEL: "warn" });
-    const signUp = await post(`${server.url}/api/auth/sign-up/email`, {
+    cookie = await signInOverHttp(server.url, {
       email: "uploader@example.com",
       password: "upload-pass",
       firstName: "U",
     });
-    cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
   }, 90_000);
   afterAll(async () => {
     if (server) await stopGracefully(server);

@@ -63,16 +63,25 @@ export async function unwrap<T>(responsePromise: Promise<Response> | Response): 
   return (await response.json()) as T;
 }
 
-/** JSON request to our API (used for better-auth's endpoints, which the typed client does not know). */
+/** Methods whose requests carry a body: always JSON, `{}` when the caller gives none. */
+const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * JSON request to our API. The API takes JSON only (any other Content-Type is 415), so a POST,
+ * PUT or PATCH always sends a JSON body labelled `application/json`, `{}` when there is nothing to
+ * say; GET and DELETE send none.
+ */
 export function apiFetch<T>(
   path: string,
   options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  const method = (options.method ?? (options.body === undefined ? "GET" : "POST")).toUpperCase();
+  const body = options.body === undefined && WITH_BODY.has(method) ? {} : options.body;
   const init: RequestInit = {
-    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    method,
     credentials: "same-origin",
-    headers: options.body === undefined ? {} : { "Content-Type": "application/json" },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   };
   return unwrap<T>(fetch(path, init));

@@ -3,7 +3,7 @@ import { AUTH_TEXT } from "@shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../tests/factories/test-app";
-import { auditLogs, user } from "../db/schema";
+import { appLogs, auditLogs, user } from "../db/schema";
 import { seedAccounts } from "../features/account/account.seed";
 import { createMailer } from "../features/mail/mail.service";
 import { createLogger } from "../lib/logger";
@@ -149,6 +149,18 @@ describe("lockout", () => {
     // The owner's session goes on working, and the owner signs in again from another address.
     expect((await owner.client.me())?.email).toBe(email);
     expect((await from("10.0.0.2").signIn(email, password)).status).toBe(200);
+  });
+
+  it("counts only a real address from X-Forwarded-For: anything else is not stored nor used as a key", async () => {
+    const { email } = await t.member();
+    const forged = `not-an-address-${"x".repeat(4000)}`;
+    expect((await from(forged).signIn(email, "wrong-guess")).status).toBe(401);
+    expect((await from("2001:db8::1").signIn(email, "wrong-guess")).status).toBe(401);
+    const addresses = (await t.services.db.select().from(appLogs).where(eq(appLogs.category, "auth"))).map(
+      (row) => row.ipAddress,
+    );
+    expect(addresses).toContain("2001:db8::1");
+    expect(addresses).not.toContain(forged);
   });
 
   it("can be lifted by an administrator, which is audited", async () => {

@@ -20,9 +20,15 @@ const ERROR_MAP: Record<string, { code: string; message?: string }> = {
   FAILED_TO_CREATE_USER: { code: ERROR_CODES.internal, message: AUTH_TEXT.registrationFailed },
 };
 
+/** The longest User-Agent better-auth is given (it keeps it with the session). */
+const USER_AGENT_MAX = 512;
+
 /**
  * better-auth behind an allow-list of endpoints, with the client's address handed over for rate
- * limits and its error bodies rewritten into the API's error shape.
+ * limits and its error bodies rewritten into the API's error shape. better-auth sees only what
+ * LawGuide bounds: no query string (LawGuide's pages send none; better-auth would read a
+ * `callbackURL` from it and write it to its log), a User-Agent of at most 512 characters, and a
+ * body that its endpoint's shared schema has parsed first (the `before` hook in ./auth.ts).
  */
 export function createAuthRoutes(auth: Auth) {
   return new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
@@ -31,7 +37,15 @@ export function createAuthRoutes(auth: Auth) {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
-    const request = new Request(c.req.raw, { headers });
+    const userAgent = headers.get("user-agent");
+    if (userAgent && userAgent.length > USER_AGENT_MAX) headers.set("user-agent", userAgent.slice(0, USER_AGENT_MAX));
+    const url = new URL(c.req.url);
+    url.search = "";
+    const request = new Request(url, {
+      method: c.req.method,
+      headers,
+      ...(c.req.method === "GET" ? {} : { body: c.req.raw.body, duplex: "half" }),
+    } as RequestInit);
     const response = await auth.handler(request);
     return response.ok ? response : rewriteError(response);
   });

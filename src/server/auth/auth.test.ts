@@ -255,6 +255,22 @@ describe("change password", () => {
     expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(["Password change failed", "Password changed"]));
   });
 
+  it("ends the member's other sessions, whatever the client asks, and keeps this one", async () => {
+    for (const asked of [false, undefined, true]) {
+      const { client, email, password } = await t.member();
+      const elsewhere = t.client();
+      expect((await elsewhere.signIn(email, password)).status).toBe(200);
+      const response = await client.post("/api/auth/change-password", {
+        currentPassword: password,
+        newPassword: "new-secret",
+        ...(asked === undefined ? {} : { revokeOtherSessions: asked }),
+      });
+      expect(response.status, String(asked)).toBe(200);
+      expect(await elsewhere.me(), String(asked)).toBeNull();
+      expect(await client.me(), String(asked)).not.toBeNull();
+    }
+  });
+
   it("needs a session", async () => {
     const response = await t
       .client()
@@ -281,6 +297,53 @@ describe("password reset through the outbox", () => {
     reset = await t.client().post("/api/auth/reset-password", { token, newPassword: "another-one" });
     expect(reset.status).toBe(400);
     expect((await json(reset)).error).toEqual({ code: "INVALID_TOKEN", message: AUTH_TEXT.resetLinkInvalid });
+  });
+
+  it("ends the member's other reset links and every session once one link is used", async () => {
+    const { email, id, client } = await t.member();
+    const other = await t.member();
+    for (const address of [email, email, email, other.email]) {
+      await t.client().post("/api/auth/request-password-reset", { email: address });
+    }
+    const tokens = (await t.services.mailer.outbox())
+      .filter((m) => m.to === email)
+      .map((m) => m.text.match(/token=([\w-]+)/)?.[1] ?? "");
+    expect(tokens).toHaveLength(3);
+    const [used, ...rest] = tokens;
+    expect(
+      (await t.client().post("/api/auth/reset-password", { token: used, newPassword: "brand-new-1" })).status,
+    ).toBe(200);
+    for (const token of rest) {
+      const again = await t.client().post("/api/auth/reset-password", { token, newPassword: "sneaky-pass-2" });
+      expect(again.status).toBe(400);
+      expect((await json(again)).error.code).toBe("INVALID_TOKEN");
+    }
+    expect((await t.client().signIn(email, "brand-new-1")).status).toBe(200);
+    expect(await client.me()).toBeNull();
+    const left = await t.services.db.select().from(verification).where(eq(verification.value, id));
+    expect(left).toHaveLength(0);
+    // Another member's link still works.
+    const otherToken = (await t.services.mailer.outbox())
+      .find((m) => m.to === other.email)
+      ?.text.match(/token=([\w-]+)/)?.[1];
+    expect(
+      (await t.client().post("/api/auth/reset-password", { token: otherToken, newPassword: "their-new-1" })).status,
+    ).toBe(200);
+  });
+
+  it("lets at most one of two links used at the same moment change the password", async () => {
+    const { email } = await t.member();
+    for (let i = 0; i < 2; i++) await t.client().post("/api/auth/request-password-reset", { email });
+    const tokens = (await t.services.mailer.outbox()).map((m) => m.text.match(/token=([\w-]+)/)?.[1] ?? "");
+    const passwords = ["first-new-1", "second-new-2"];
+    const answers = await Promise.all(
+      tokens.map((token, i) => t.client().post("/api/auth/reset-password", { token, newPassword: passwords[i] })),
+    );
+    const worked = answers.flatMap((r, i) => (r.status === 200 ? [passwords[i] as string] : []));
+    expect(worked.length).toBeLessThanOrEqual(1);
+    for (const password of passwords) {
+      expect((await t.client().signIn(email, password)).status).toBe(worked.includes(password) ? 200 : 401);
+    }
   });
 
   it("refuses an expired link", async () => {

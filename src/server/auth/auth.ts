@@ -7,6 +7,7 @@ import {
   resetPasswordBodySchema,
   type SignUpBody,
   signInBodySchema,
+  signOutBodySchema,
   signUpBodySchema,
 } from "@shared/schemas/auth";
 import type { SystemSettings } from "@shared/schemas/settings";
@@ -60,6 +61,8 @@ export interface AuthDeps {
       seed: { firstName?: string; lastName?: string; phone?: string | undefined; profession?: string | undefined },
     ): Promise<void>;
     recordSignIn(userId: string): Promise<void>;
+    /** End the member's password-reset links, all but the one whose identifier is `keep`. */
+    endResetLinks(userId: string, keep?: string | null): Promise<number>;
     lockout: {
       check(email: string, client: string | null): Promise<SignInPause | null>;
       recordFailure(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null>;
@@ -89,6 +92,7 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/request-password-reset": requestPasswordResetBodySchema,
   "/reset-password": resetPasswordBodySchema,
   "/change-password": changePasswordBodySchema,
+  "/sign-out": signOutBodySchema,
 };
 
 /** 429 for a paused sign-in, with Retry-After and the time left in words. */
@@ -170,6 +174,8 @@ export function createAuth(deps: AuthDeps) {
         });
       },
       onPasswordReset: async ({ user: target }, request) => {
+        // A link made while this one was being used ends too: one reset, and no link works after it.
+        await accounts.endResetLinks(target.id);
         await accounts.lockout.clear(target.email.toLowerCase());
         await authLog(request, { userId: target.id, message: "Password reset" });
       },
@@ -211,6 +217,20 @@ export function createAuth(deps: AuthDeps) {
     },
     plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
     databaseHooks: {
+      verification: {
+        delete: {
+          // A reset link being used (its row consumed by /reset-password) ends the member's other
+          // links first, in one statement: of two links used at once, at most one still finds its
+          // row, so a used link always leaves none that works.
+          before: async (row, ctx) => {
+            const { identifier, value, expiresAt } = row as { identifier: string; value: string; expiresAt: Date };
+            const token = (ctx?.body as { token?: unknown } | undefined)?.token;
+            if (ctx?.path !== "/reset-password" || identifier !== `reset-password:${String(token)}`) return;
+            if (new Date(expiresAt).getTime() <= Date.now()) return;
+            await accounts.endResetLinks(value, identifier);
+          },
+        },
+      },
       user: {
         create: {
           after: async (created, ctx) => {
@@ -300,6 +320,9 @@ export function createAuth(deps: AuthDeps) {
           }
           case "/change-password":
           case "/reset-password": {
+            // A new password ends the member's other sessions, whatever the client asked (a reset
+            // ends them all: revokeSessionsOnPasswordReset).
+            if (ctx.path === "/change-password") body.revokeOtherSessions = true;
             const { security } = await settings.get();
             const tooShort = passwordLengthError(String(body.newPassword), security.passwordMinLength, true);
             if (tooShort) throw new APIError("BAD_REQUEST", { message: tooShort, code: ERROR_CODES.invalidInput });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { ERROR_CODES } from "@shared/api-error";
 import { GENERIC_TEXT } from "@shared/messages";
@@ -87,8 +88,9 @@ export function clientAddress(options: { trustProxy: boolean }): MiddlewareHandl
 
 function resolveIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
+    // Only an address is taken (it is stored with log rows and keys the sign-in limits).
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    if (forwarded && isIP(forwarded)) return forwarded;
   }
   try {
     return getConnInfo(c).remote.address ?? null;

@@ -60,8 +60,15 @@ export const resetPasswordBodySchema = z.object({
   newPassword: password(AUTH_TEXT.resetFailed),
 });
 
+/**
+ * Body of POST /api/auth/change-password. `revokeOtherSessions` is read but not obeyed: a changed
+ * password always ends the member's other sessions.
+ */
 export const changePasswordBodySchema = z.object({
   currentPassword: password(AUTH_TEXT.changePasswordFailed),
   newPassword: password(AUTH_TEXT.changePasswordFailed),
   revokeOtherSessions: z.boolean().optional(),
 });
+
+/** Body of POST /api/auth/sign-out: nothing (whatever is sent is dropped). */
+export const signOutBodySchema = z.object({});

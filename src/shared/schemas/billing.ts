@@ -17,6 +17,26 @@ export const syncBodySchema = z.object({ sessionId: checkoutSessionIdSchema });
 
 export const checkoutSessionParamSchema = z.object({ sessionId: checkoutSessionIdSchema });
 
+/**
+ * Stripe's ids as LawGuide reads them from a webhook event or from Stripe's answers: the object's
+ * prefix, '_', then letters and digits. Anything else is not looked up (not in the database, not at
+ * Stripe).
+ */
+const stripeId = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,250}$`));
+export const stripeSubscriptionIdSchema = stripeId("sub");
+export const stripeCustomerIdSchema = stripeId("cus");
+
+/**
+ * POST /api/billing/webhook: the event, once its signature is verified. An event that does not
+ * have this shape cannot be used: it is acknowledged and logged, never processed.
+ */
+export const stripeEventSchema = z.object({
+  id: z.string().regex(/^evt_[A-Za-z0-9_]{1,250}$/),
+  type: z.string().regex(/^[a-z][a-z0-9_.]{0,99}$/),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export type StripeEvent = z.infer<typeof stripeEventSchema>;
+
 /** POST /api/billing/demo/:sessionId/pay: the demo checkout's card form (test cards only). */
 export const demoPaymentSchema = z.object({
   cardNumber: z

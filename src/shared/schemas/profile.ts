@@ -52,3 +52,15 @@ export interface ProfileStats {
   documents: number;
   memberSince: string;
 }
+
+/**
+ * GET /api/profile/export: a ZIP of `data.json` (every record) and `files/` (the uploaded files as
+ * they were sent). HEAD answers what GET would (200, or 409/429 with the reason's status) without
+ * starting or counting an export. Each export reads everything a member holds, so a member may
+ * start `perHour` in an hour, one at a time.
+ */
+export const DATA_EXPORT = {
+  path: "/api/profile/export",
+  perHour: 5,
+  windowSeconds: 3600,
+} as const;

@@ -67,7 +67,7 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         },
         {
           question: "How many files can I upload, and who can see them?",
-          answer: `You have ${uploadsText("free")} and ${uploadsText("basic")}; Premium has no limit. A file you remove before sending it or having it analysed does not count. Only you can open your files in LawGuide. To write an analysis or an answer, the file's text is sent to the AI provider that writes it. Files are kept until you delete them (My documents → Uploaded files) or delete your account, and they are included in your data export.`,
+          answer: `You have ${uploadsText("free")} and ${uploadsText("basic")}; Premium has no limit. Every file you upload counts towards the month, even one you remove later. Only you can open your files in LawGuide. To write an analysis or an answer, the file's text is sent to the AI provider that writes it. Files are kept until you delete them (My documents → Uploaded files) or delete your account, and they are included in your data export.`,
         },
         {
           question: "How do I create a legal document?",
@@ -82,7 +82,7 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         {
           question: "How do I export or delete my data?",
           answer:
-            "Open the Profile tab. Under Privacy & Legal, Data Export downloads everything we hold about you as a JSON file, and Delete Account removes your account and everything in it.",
+            "Open the Profile tab. Under Privacy & Legal, Data Export downloads everything we hold about you as a ZIP file: data.json with your account, cases, messages and documents, and a files folder with the files you uploaded, as you uploaded them. Delete Account removes your account and everything in it.",
         },
       ],
     },

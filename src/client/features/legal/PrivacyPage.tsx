@@ -108,11 +108,11 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <ul>
           <li>
-            <strong>Export your data:</strong> download everything we hold about you as a JSON file from your{" "}
+            <strong>Export your data:</strong> download everything we hold about you from your{" "}
             <Link to="/dashboard/profile" className="font-semibold text-primary-800 underline">
               profile page
             </Link>
-            .
+            : a ZIP file with your records in data.json and the files you uploaded, as you uploaded them.
           </li>
           <li>
             <strong>Delete your account:</strong> delete your account and everything in it from your profile page.

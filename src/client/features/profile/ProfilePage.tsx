@@ -20,7 +20,7 @@ import { ChevronRight, Crown, Download, FileText, KeyRound, LogOut, Pencil, Shie
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DeleteAccountDialog } from "./DeleteAccountDialog";
-import { downloadExport, useProfile, useUpdatePreferences, useUpdateProfile } from "./profile-api";
+import { startDataExport, useProfile, useUpdatePreferences, useUpdateProfile } from "./profile-api";
 
 const FIELDS: Array<{ key: keyof ProfileUpdate; label: string; autoComplete: string; type?: string }> = [
   { key: "firstName", label: "First name", autoComplete: "given-name" },
@@ -263,13 +263,13 @@ export function ProfilePage({
         <button
           type="button"
           disabled={exporting}
+          aria-busy={exporting}
           onClick={async () => {
             setExporting(true);
             try {
-              await downloadExport();
-              toast.success("Your data has been downloaded.");
-            } catch (e) {
-              toast.error(e instanceof Error ? e.message : "Your data could not be exported. Please try again.");
+              const refusal = await startDataExport();
+              if (refusal) toast.error(refusal);
+              else toast.success(PROFILE_TEXT.exportStarted);
             } finally {
               setExporting(false);
             }
@@ -278,7 +278,7 @@ export function ProfilePage({
         >
           <Download className="size-5 text-slate-600" aria-hidden />{" "}
           {exporting ? "Preparing your data…" : "Data Export"}
-          <span className="ml-auto text-sm font-normal text-slate-600">JSON file</span>
+          <span className="ml-auto text-sm font-normal text-slate-600">ZIP file</span>
         </button>
         {user.isAdmin ? null : (
           <button

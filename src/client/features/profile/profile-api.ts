@@ -1,6 +1,7 @@
 import { apiFetch } from "@client/lib/api";
+import { PROFILE_TEXT } from "@shared/messages";
 import type { SubscriptionView } from "@shared/schemas/billing";
-import type { ProfileStats, ProfileUpdate } from "@shared/schemas/profile";
+import { DATA_EXPORT, type ProfileStats, type ProfileUpdate } from "@shared/schemas/profile";
 import type { Preferences, SessionUser } from "@shared/session";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
@@ -41,19 +42,36 @@ export function useUpdatePreferences(onUser: (user: SessionUser) => void) {
   );
 }
 
-/** Download the member's data as a JSON file. */
-export async function downloadExport(): Promise<void> {
-  const response = await fetch("/api/profile/export", { credentials: "same-origin" });
-  if (!response.ok) throw new Error("Your data could not be exported. Please try again.");
-  const name = response.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? "lawguide-data.json";
-  const url = URL.createObjectURL(await response.blob());
+/**
+ * Start downloading the member's data export: a ZIP of `data.json` and the uploaded files, which
+ * may be hundreds of megabytes. The browser fetches it through a link and writes it to disk as it
+ * arrives, so the page never holds it. A link cannot tell why a download was refused, so a HEAD
+ * request first asks whether the server would give the export now (it counts nothing); a
+ * refusal is explained on the page instead of ending as a failed download. Resolves with null
+ * once the download has been started, or with the reason it was not.
+ */
+export async function startDataExport(): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(DATA_EXPORT.path, { method: "HEAD", credentials: "same-origin", cache: "no-store" });
+  } catch {
+    return PROFILE_TEXT.exportFailed;
+  }
+  if (response.status === 429) {
+    const wait = Number(response.headers.get("retry-after"));
+    return PROFILE_TEXT.exportLimited(DATA_EXPORT.perHour, wait > 0 ? wait : DATA_EXPORT.windowSeconds);
+  }
+  if (response.status === 409) return PROFILE_TEXT.exportRunning;
+  if (!response.ok) return PROFILE_TEXT.exportFailed;
   const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
+  link.href = DATA_EXPORT.path;
+  // A download, never a navigation (the server names the file); the page stays as it is.
+  link.download = "";
+  link.hidden = true;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return null;
 }
 
 export function deleteAccount(password: string) {

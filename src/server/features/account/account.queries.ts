@@ -2,7 +2,7 @@ import { DEFAULT_PREFERENCES } from "@shared/constants";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
-import { loginAttempts, session, subscriptions, user, userProfiles } from "../../db/schema";
+import { loginAttempts, session, subscriptions, user, userProfiles, verification } from "../../db/schema";
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
 export type NewProfile = typeof userProfiles.$inferInsert;
@@ -249,5 +249,26 @@ export async function deleteStaleLoginAttempts(db: DbOrTx, knownForDays: number)
         and (${loginAttempts.lastSuccessAt} is null or ${loginAttempts.lastSuccessAt} < now() - make_interval(days => ${knownForDays}::int))`,
     )
     .returning({ email: loginAttempts.email });
+  return rows.length;
+}
+
+/** What better-auth writes before a password-reset token in the `verification` table. */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/**
+ * End a member's password-reset links, all but the one named `keep` (a `verification` row's
+ * identifier), in one statement. Returns how many were ended.
+ */
+export async function deleteResetTokens(db: DbOrTx, userId: string, keep: string | null): Promise<number> {
+  const rows = await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.value, userId),
+        sql`starts_with(${verification.identifier}, ${RESET_IDENTIFIER_PREFIX})`,
+        ...(keep === null ? [] : [sql`${verification.identifier} <> ${keep}`]),
+      ),
+    )
+    .returning({ id: verification.id });
   return rows.length;
 }

@@ -7,6 +7,7 @@ import type { RunPrepared } from "../../db/prepared";
 import {
   ANY_CLIENT,
   clearLoginFailures,
+  deleteResetTokens,
   deleteStaleLoginAttempts,
   findLoginAttempts,
   findSessionWithUser,
@@ -169,6 +170,12 @@ export function createAccountService(
 
     /** End a session now (it outlived the session timeout). */
     endSession: (sessionId: string) => setSessionExpiry(db, sessionId, new Date()),
+
+    /**
+     * End a member's password-reset links, all but `keep` (the identifier of the one being used):
+     * once one link is used, no other works.
+     */
+    endResetLinks: (userId: string, keep: string | null = null) => deleteResetTokens(db, userId, keep),
 
     lockout: {
       /**

@@ -1,10 +1,10 @@
 import { BILLING_TEXT } from "@shared/messages";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
-import { checkoutSessions, subscriptions } from "../../db/schema";
+import { appLogs, checkoutSessions, subscriptions } from "../../db/schema";
 
 // No Stripe variables: LawGuide's own test checkout.
 const t = setupTestApp();
@@ -51,6 +51,48 @@ describe("the demo checkout", () => {
     const renewed = await rowOf(id);
     expect(renewed?.status).toBe("active");
     expect(((renewed?.currentPeriodEnd?.getTime() ?? 0) - Date.now()) / 86_400_000).toBeGreaterThan(29.9);
+  });
+
+  it("takes one payment when ten open checkouts are paid at once: the rest are refused, one receipt, the paid plan", async () => {
+    const { client, id, email } = await t.member();
+    const plans = ["basic", "premium", "basic", "premium", "basic", "premium", "basic", "premium", "basic", "premium"];
+    const sessions: string[] = [];
+    for (const planId of plans) sessions.push(await startCheckout(client, planId as "basic" | "premium"));
+    const paid = await Promise.all(
+      sessions.map((sessionId) => client.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS)),
+    );
+    const statuses = paid.map((r) => r.status);
+    expect(
+      statuses.filter((s) => s === 200),
+      String(statuses),
+    ).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    for (const refused of paid.filter((r) => r.status === 409)) {
+      expect((await refused.json()).error.message).toBe(BILLING_TEXT.alreadyPaid);
+    }
+    const winner = sessions[statuses.indexOf(200)] ?? "";
+    const winnerPlan = plans[statuses.indexOf(200)];
+    expect(await rowOf(id)).toMatchObject({ plan: winnerPlan, source: "demo" });
+    expect((await client.me())?.plan).toBe(winnerPlan);
+    const rows = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, id));
+    expect(rows.filter((r) => r.status === "complete").map((r) => r.id)).toEqual([winner]);
+    const payments = await t.services.db
+      .select()
+      .from(appLogs)
+      .where(and(eq(appLogs.userId, id), eq(appLogs.category, "payment")));
+    expect(payments).toHaveLength(1);
+    const receipts = (await t.services.mailer.outbox()).filter((m) => m.to === email && m.subject.includes("payment"));
+    expect(receipts.length).toBeLessThanOrEqual(1);
+
+    // A checkout opened after that payment changes the plan (an upgrade or a downgrade), and is the newest payment.
+    const other = winnerPlan === "basic" ? "premium" : "basic";
+    const change = await startCheckout(client, other);
+    expect((await client.post(`/api/billing/demo/${change}/pay`, SUCCESS)).status).toBe(200);
+    expect((await client.me())?.plan).toBe(other);
+    // The checkouts left open from before it are refused too.
+    const stale = sessions.find((sessionId) => sessionId !== winner) ?? "";
+    expect((await client.post(`/api/billing/demo/${stale}/pay`, SUCCESS)).status).toBe(409);
+    expect((await client.me())?.plan).toBe(other);
   });
 
   it("declines the decline card with its text and leaves the member on Free; refuses any other card", async () => {

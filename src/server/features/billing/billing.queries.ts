@@ -110,23 +110,63 @@ export async function endCheckoutSession(db: DbOrTx, id: string, status: "comple
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
 }
 
-/** A demo payment: the session is completed and the subscription stored, together. */
+/** What a demo payment finds once it holds the member's lock. */
+export interface DemoPaymentContext {
+  session: CheckoutSessionRow;
+  /** The member's subscription as it is now. */
+  existing: SubscriptionRow | null;
+  /** Another checkout of the member's was paid after this one was opened. */
+  paidSinceOpened: boolean;
+}
+
+/**
+ * A demo payment: the session is completed, the subscription stored and the payment logged,
+ * together, or nothing is written. The member's row is locked first, so a member's payments take
+ * turns: each one decides (`decide`, the service's rule) on the subscription the previous one left.
+ * "ended" when the checkout is no longer open (or the member is gone), "refused" when `decide`
+ * refuses it.
+ */
 export async function completeDemoCheckout(
   db: Db,
   sessionId: string,
-  subscription: NewSubscription,
-  log: typeof appLogs.$inferInsert,
-): Promise<SubscriptionRow | null> {
+  userId: string,
+  decide: (
+    found: DemoPaymentContext,
+  ) => { subscription: NewSubscription; log: typeof appLogs.$inferInsert } | "refused",
+): Promise<{ saved: SubscriptionRow; subscription: NewSubscription } | "ended" | "refused"> {
   return db.transaction(async (tx) => {
-    const closed = await tx
+    const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+    if (!member) return "ended";
+    const [session] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.userId, userId)));
+    if (session?.status !== "open") return "ended";
+    const [paidSince] = await tx
+      .select({ id: checkoutSessions.id })
+      .from(checkoutSessions)
+      .where(
+        and(
+          eq(checkoutSessions.userId, userId),
+          eq(checkoutSessions.status, "complete"),
+          sql`${checkoutSessions.id} <> ${sessionId}`,
+          sql`${checkoutSessions.completedAt} >= ${session.createdAt}`,
+        ),
+      )
+      .limit(1);
+    const decision = decide({
+      session,
+      existing: await findSubscription(tx, userId),
+      paidSinceOpened: Boolean(paidSince),
+    });
+    if (decision === "refused") return "refused";
+    await tx
       .update(checkoutSessions)
       .set({ status: "complete", completedAt: sql`now()` })
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")))
-      .returning({ id: checkoutSessions.id });
-    if (closed.length === 0) return null;
-    const saved = await upsertSubscription(tx, subscription);
-    await tx.insert(appLogs).values(log);
-    return saved;
+      .where(eq(checkoutSessions.id, sessionId));
+    const saved = await upsertSubscription(tx, decision.subscription);
+    await tx.insert(appLogs).values(decision.log);
+    return { saved, subscription: decision.subscription };
   });
 }
 

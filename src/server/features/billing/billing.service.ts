@@ -9,6 +9,7 @@ import type {
   RedirectResult,
   SubscriptionView,
 } from "@shared/schemas/billing";
+import { stripeEventSchema } from "@shared/schemas/billing";
 import type { SessionUser } from "@shared/session";
 import { mailSignOff } from "@shared/site";
 import type Stripe from "stripe";
@@ -39,7 +40,15 @@ import {
   upsertSubscription,
   userExists,
 } from "./billing.queries";
-import { readSubscription, type StripeSubscriptionState, subscriptionIdOf } from "./stripe-gateway";
+import {
+  checkoutSessionIdOf,
+  customerIdOf,
+  isPermanentStripeRefusal,
+  readSubscription,
+  STRIPE_SUBSCRIPTION_EVENTS,
+  type StripeSubscriptionState,
+  subscriptionIdOf,
+} from "./stripe-gateway";
 
 const DAY_MS = 24 * 3_600_000;
 /** A paid period of the demo checkout (and of the demo Premium account). */
@@ -49,16 +58,7 @@ const TRIAL_REMINDER_DAYS = 2;
 /** The demo checkout's test cards, as Stripe's test mode has them. */
 const DEMO_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
 
-/** Events that change a subscription; each is answered by reading the subscription from Stripe. */
-const SUBSCRIPTION_EVENTS = new Set([
-  "checkout.session.completed",
-  "customer.subscription.created",
-  "customer.subscription.updated",
-  "customer.subscription.deleted",
-  "customer.subscription.trial_will_end",
-  "invoice.paid",
-  "invoice.payment_failed",
-]);
+const SUBSCRIPTION_EVENTS = new Set<string>(STRIPE_SUBSCRIPTION_EVENTS);
 
 /** Stripe statuses after which the subscription is over (an administrator may grant a plan then). */
 const STRIPE_ENDED = new Set(["canceled", "incomplete_expired"]);
@@ -226,13 +226,19 @@ export function createBillingService(deps: {
     return customer.id;
   }
 
-  /** The subscription row for Stripe's current state of a subscription (grace and trial kept). */
-  async function rowFromStripe(userId: string, state: StripeSubscriptionState): Promise<NewSubscription> {
+  /**
+   * The subscription row for Stripe's current state of a subscription (grace and trial kept). Only
+   * a subscription on one of the configured prices has a plan: the caller stores nothing else.
+   */
+  async function rowFromStripe(
+    userId: string,
+    state: StripeSubscriptionState & { plan: PaidPlanId },
+  ): Promise<NewSubscription> {
     const existing = await findSubscription(db, userId);
     return {
       userId,
       source: "stripe",
-      plan: state.plan ?? existing?.plan ?? "premium",
+      plan: state.plan,
       stripeCustomerId: state.stripeCustomerId,
       stripeSubscriptionId: state.stripeSubscriptionId,
       priceId: state.priceId,
@@ -255,15 +261,71 @@ export function createBillingService(deps: {
 
   /** The member a subscription belongs to: its customer's member, else the member named in its metadata. */
   async function ownerOf(state: StripeSubscriptionState): Promise<string | null> {
-    const byCustomer = await findUserIdByCustomer(db, state.stripeCustomerId);
+    const customerId = customerIdOf(state);
+    const byCustomer = customerId ? await findUserIdByCustomer(db, customerId) : null;
     if (byCustomer) return byCustomer;
     if (state.userId && (await userExists(db, state.userId))) return state.userId;
     return null;
   }
 
-  /** Store a Stripe subscription for its member outside any event (sync, cancel, resume). */
-  async function storeFromStripe(userId: string, state: StripeSubscriptionState): Promise<SubscriptionRow> {
-    return upsertSubscription(db, await rowFromStripe(userId, state));
+  /** What the application log says of a subscription on a price LawGuide does not sell. */
+  const UNKNOWN_PRICE = "Stripe subscription on a price LawGuide does not sell: no plan given";
+  const unknownPriceDetails = (state: StripeSubscriptionState) => ({
+    subscriptionId: state.stripeSubscriptionId,
+    priceId: state.priceId,
+    status: state.status,
+    hint: "Check STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM against the prices in Stripe.",
+  });
+
+  /**
+   * Store a Stripe subscription for its member outside any event (sync, cancel, resume). A price
+   * LawGuide does not sell gives nothing: nothing is stored, and administrators see a warning.
+   */
+  async function storeFromStripe(userId: string, state: StripeSubscriptionState): Promise<SubscriptionRow | null> {
+    if (!state.plan) {
+      await logs.app({
+        userId,
+        level: "warn",
+        category: "payment",
+        message: UNKNOWN_PRICE,
+        metadata: unknownPriceDetails(state),
+      });
+      return null;
+    }
+    return upsertSubscription(db, await rowFromStripe(userId, { ...state, plan: state.plan }));
+  }
+
+  /**
+   * Acknowledge a webhook event LawGuide cannot use, and say why in the application log (category
+   * payment, level warn, which administrators read). An event with an id is recorded as processed,
+   * so a second delivery changes nothing; answering 2xx stops Stripe from sending it again.
+   */
+  async function ignoreEvent(
+    event: { id: string; type: string } | null,
+    reason: string,
+    details: Record<string, unknown> = {},
+    userId: string | null = null,
+  ): Promise<{ received: true }> {
+    const entry = {
+      userId,
+      level: "warn" as const,
+      category: "payment" as const,
+      message: `Stripe event ignored: ${reason}`,
+      metadata: { ...(event ? { eventId: event.id, type: event.type } : {}), ...details },
+    };
+    if (event) await applyStripeEvent(db, event, null, logs.appRow(entry));
+    else await logs.app(entry);
+    return { received: true };
+  }
+
+  /** A signed event's body as far as it can be described in a log line (it may be anything). */
+  function describeUnreadable(value: unknown): Record<string, unknown> {
+    const short = (v: unknown) => (typeof v === "string" ? v.slice(0, 100) : v === null ? "null" : typeof v);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      return { body: Array.isArray(value) ? "array" : short(value) };
+    }
+    const { id, type } = value as { id?: unknown; type?: unknown };
+    return { eventId: short(id), type: short(type) };
   }
 
   /** Stripe's customer portal for the member's own customer. */
@@ -403,7 +465,13 @@ export function createBillingService(deps: {
           const subId = typeof remote.subscription === "string" ? remote.subscription : remote.subscription.id;
           const saved = await storeFromStripe(user.id, await fetchSubscription(subId));
           await endCheckoutSession(db, sessionId, "complete");
-          state = isActiveStatus(saved.status) ? "complete" : saved.status === "incomplete" ? "pending" : "failed";
+          state = !saved
+            ? "failed"
+            : isActiveStatus(saved.status)
+              ? "complete"
+              : saved.status === "incomplete"
+                ? "pending"
+                : "failed";
         } else {
           state = "pending";
         }
@@ -436,8 +504,7 @@ export function createBillingService(deps: {
       if (mode !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
       const session = await findOwnCheckoutSession(db, sessionId, user.id);
       if (session?.provider !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
-      if (session.status !== "open")
-        throw conflict("This checkout has already ended. Start again from the Premium page.");
+      if (session.status !== "open") throw conflict(BILLING_TEXT.checkoutEnded);
       const [month, year] = card.expiry.split("/").map((part) => Number(part.trim()));
       const expires = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
       if (expires.getTime() <= Date.now())
@@ -459,35 +526,44 @@ export function createBillingService(deps: {
       const planId = paidPlanOf(session.plan);
       const { subscription } = await settings.get();
       const now = new Date();
-      const existing = await findSubscription(db, user.id);
-      const trial = session.withTrial && !existing?.trialUsedAt;
-      const periodEnd = new Date(now.getTime() + (trial ? subscription.trialPeriodDays : DEMO_PERIOD_DAYS) * DAY_MS);
-      const saved = await completeDemoCheckout(
-        db,
-        sessionId,
-        {
+      const log = (trial: boolean) =>
+        logs.appRow({
           userId: user.id,
-          source: "demo",
-          plan: planId,
-          priceId: `demo-${planId}`,
-          status: trial ? "trialing" : "active",
-          currentPeriodStart: now,
-          currentPeriodEnd: periodEnd,
-          cancelAtPeriodEnd: false,
-          paymentMethodBrand: "visa",
-          paymentMethodLast4: card.cardNumber.slice(-4),
-          graceUntil: null,
-          trialUsedAt: existing?.trialUsedAt ?? (trial ? now : null),
-          stripeCustomerId: null,
-          stripeSubscriptionId: null,
-        },
-        await paymentLog(user.id, trial ? "Demo subscription started with a free trial" : "Demo payment succeeded", {
-          sessionId,
-          planId,
-        }),
-      );
-      if (!saved) throw conflict("This checkout has already ended. Start again from the Premium page.");
-      if (!trial) await paymentMail(user.id, "receipt", planId);
+          category: "payment",
+          message: trial ? "Demo subscription started with a free trial" : "Demo payment succeeded",
+          metadata: { sessionId, planId },
+        });
+      // One subscription per member: decided under the member's lock, on the subscription the
+      // member's previous payment left. A checkout opened before another one was paid is stale
+      // while that payment's plan is in force; one opened after it changes the plan (the newest
+      // payment is the plan).
+      const outcome = await completeDemoCheckout(db, sessionId, user.id, ({ existing, paidSinceOpened }) => {
+        if (paidSinceOpened && entitledPlan(existing).plan !== "free") return "refused";
+        const trial = session.withTrial && !existing?.trialUsedAt;
+        const periodEnd = new Date(now.getTime() + (trial ? subscription.trialPeriodDays : DEMO_PERIOD_DAYS) * DAY_MS);
+        return {
+          subscription: {
+            userId: user.id,
+            source: "demo",
+            plan: planId,
+            priceId: `demo-${planId}`,
+            status: trial ? "trialing" : "active",
+            currentPeriodStart: now,
+            currentPeriodEnd: periodEnd,
+            cancelAtPeriodEnd: false,
+            paymentMethodBrand: "visa",
+            paymentMethodLast4: card.cardNumber.slice(-4),
+            graceUntil: null,
+            trialUsedAt: existing?.trialUsedAt ?? (trial ? now : null),
+            stripeCustomerId: null,
+            stripeSubscriptionId: null,
+          },
+          log: log(trial),
+        };
+      });
+      if (outcome === "ended") throw conflict(BILLING_TEXT.checkoutEnded);
+      if (outcome === "refused") throw conflict(BILLING_TEXT.alreadyPaid);
+      if (outcome.saved.status !== "trialing") await paymentMail(user.id, "receipt", planId);
       return { url: `/checkout/success?session_id=${encodeURIComponent(sessionId)}` };
     },
 
@@ -500,36 +576,62 @@ export function createBillingService(deps: {
     /**
      * A Stripe webhook: the signature is checked on the raw body (400 and nothing changes when it
      * does not match); each event is processed once; the subscription is read from Stripe and
-     * stored as it is now, so late or reordered events still end in Stripe's state. A failure
-     * throws (500) so that Stripe sends the event again.
+     * stored as it is now, so late or reordered events still end in Stripe's state.
+     *
+     * Which answers make Stripe send the event again: an event LawGuide cannot use (not an event's
+     * shape, no subscription named, a subscription Stripe does not know, a price LawGuide does not
+     * sell) is acknowledged (200), recorded and logged for administrators, since sending it again
+     * would change nothing. A failure that may pass (Stripe unreachable or failing: 503; the
+     * database: 500) records nothing, so Stripe sends the event again later.
      */
     async handleWebhook(rawBody: string, signature: string | undefined): Promise<{ received: true }> {
       const { stripe } = requireStripe();
-      let event: Stripe.Event;
+      let signed: unknown;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", config.stripe?.webhookSecret ?? "");
+        signed = stripe.webhooks.constructEvent(rawBody, signature ?? "", config.stripe?.webhookSecret ?? "");
       } catch {
         throw new ApiError(400, "BAD_SIGNATURE", "The webhook signature could not be verified.");
       }
+      const parsed = stripeEventSchema.safeParse(signed);
+      if (!parsed.success) return ignoreEvent(null, "not an event LawGuide can read", describeUnreadable(signed));
+      const event = parsed.data;
       if (await isEventProcessed(db, event.id)) return { received: true };
-      const subscriptionId = SUBSCRIPTION_EVENTS.has(event.type) ? subscriptionIdOf(event) : null;
-      if (!subscriptionId) {
+      if (!SUBSCRIPTION_EVENTS.has(event.type)) {
         await applyStripeEvent(db, event, null, null);
         return { received: true };
       }
-      const state = await fetchSubscription(subscriptionId);
+      const subscriptionId = subscriptionIdOf(event);
+      if (!subscriptionId) return ignoreEvent(event, "it names no subscription");
+      let state: StripeSubscriptionState;
+      try {
+        state = await fetchSubscription(subscriptionId);
+      } catch (error) {
+        if (isPermanentStripeRefusal(error)) {
+          return ignoreEvent(event, "Stripe does not know its subscription", {
+            subscriptionId,
+            stripeCode: (error as { code?: unknown }).code ?? null,
+          });
+        }
+        logger.warn({ fault: describeFault(error), eventId: event.id }, "Stripe could not be read; the event waits");
+        throw new ApiError(503, "STRIPE_UNAVAILABLE", BILLING_TEXT.paymentsUnavailable, undefined, {
+          "Retry-After": "60",
+        });
+      }
       let userId = await ownerOf(state);
-      if (!userId && event.type === "checkout.session.completed") {
-        const session = await findCheckoutSession(db, (event.data.object as { id: string }).id);
+      const checkoutSessionId = event.type === "checkout.session.completed" ? checkoutSessionIdOf(event) : null;
+      if (!userId && checkoutSessionId) {
+        const session = await findCheckoutSession(db, checkoutSessionId);
         userId = session?.userId ?? null;
-        if (userId) await setCustomerId(db, userId, state.stripeCustomerId);
+        const customerId = customerIdOf(state);
+        if (userId && customerId) await setCustomerId(db, userId, customerId);
       }
       if (!userId) {
         // Not a subscription of ours (another application on the same Stripe account): done with it.
         await applyStripeEvent(db, event, null, null);
         return { received: true };
       }
-      const row = await rowFromStripe(userId, state);
+      if (!state.plan) return ignoreEvent(event, UNKNOWN_PRICE, unknownPriceDetails(state), userId);
+      const row = await rowFromStripe(userId, { ...state, plan: state.plan });
       const applied = await applyStripeEvent(
         db,
         event,
@@ -542,11 +644,10 @@ export function createBillingService(deps: {
         }),
       );
       if (!applied) return { received: true };
-      if (event.type === "checkout.session.completed") {
-        await endCheckoutSession(db, (event.data.object as { id: string }).id, "complete");
-      }
+      if (checkoutSessionId) await endCheckoutSession(db, checkoutSessionId, "complete");
       const planId = paidPlanOf(row.plan);
-      if (event.type === "invoice.paid" && ((event.data.object as { amount_paid?: number }).amount_paid ?? 0) > 0) {
+      const amountPaid = event.data.object.amount_paid;
+      if (event.type === "invoice.paid" && typeof amountPaid === "number" && amountPaid > 0) {
         await paymentMail(userId, "receipt", planId);
       } else if (event.type === "invoice.payment_failed") {
         await paymentMail(userId, "failed", planId);

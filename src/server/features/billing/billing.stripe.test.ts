@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
@@ -42,6 +43,21 @@ async function subscribed(planId: "basic" | "premium" = "premium") {
   expect(response.status).toBe(200);
   return { ...member, sessionId, sub };
 }
+
+/** A signed delivery of any payload, as Stripe would sign it. */
+async function signed(payload: string) {
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
+  return deliver({ payload, signature });
+}
+const signer = new Stripe("sk_test_signer", { telemetry: false });
+
+/** The payment warnings administrators see in the application log, newest first. */
+const paymentWarnings = () =>
+  t.services.db
+    .select()
+    .from(appLogs)
+    .where(and(eq(appLogs.category, "payment"), eq(appLogs.level, "warn")))
+    .orderBy(desc(appLogs.id));
 
 const rowOf = async (userId: string) =>
   (await t.services.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
@@ -163,13 +179,106 @@ describe("Stripe's webhook", () => {
     expect((await member.me())?.plan).toBe("free");
   });
 
-  it("answers 500 and records nothing when Stripe cannot be read, so that Stripe sends it again", async () => {
+  it("acknowledges an event about a subscription Stripe does not know, once, and logs it for administrators", async () => {
     const { id, sub } = await subscribed("premium");
     const event = stripe.event("customer.subscription.updated", stripe.subscriptionJson(sub.id));
     stripe.subscriptions.delete(sub.id);
-    expect((await deliver(event)).status).toBe(500);
-    expect(await t.services.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    for (let i = 0; i < 2; i++) expect((await deliver(event)).status).toBe(200);
+    expect(await t.services.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(1);
     expect((await rowOf(id))?.status).toBe("trialing");
+    const logged = await paymentWarnings();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.metadata).toMatchObject({ eventId: event.id, subscriptionId: sub.id });
+  });
+
+  it("answers 5xx and records nothing while Stripe itself fails, so that Stripe sends the event again", async () => {
+    const { id, sub } = await subscribed("premium");
+    stripe.updateSubscription(sub.id, { status: "active", trialStart: null });
+    const event = stripe.event("customer.subscription.updated", stripe.subscriptionJson(sub.id));
+    for (const status of [500, 503, 429]) {
+      stripe.failWith(status);
+      const response = await deliver(event);
+      expect(response.status, String(status)).toBeGreaterThanOrEqual(500);
+      expect((await response.json()).error.code).toBeTypeOf("string");
+      expect(await t.services.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    }
+    stripe.failWith(null);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await rowOf(id))?.status).toBe("active");
+  });
+
+  it("acknowledges signed events it cannot use (no id, no type, no object, odd ids) and logs them, never a 500", async () => {
+    const { id, sub } = await subscribed("premium");
+    const before = await rowOf(id);
+    const odd: unknown[] = [
+      { id: 5, type: null },
+      null,
+      "an event",
+      [1, 2],
+      { id: "evt_nodata1", type: "invoice.paid" },
+      { id: "evt_nullobject1", type: "invoice.paid", data: { object: null } },
+      { id: "evt_badtype1", type: "invoice.paid\u0000", data: { object: {} } },
+      { id: "evt_\u0000", type: "invoice.paid", data: { object: {} } },
+      {
+        id: "evt_noid1",
+        type: "invoice.paid",
+        data: { object: { id: "in_1", subscription: { object: "subscription" } } },
+      },
+      { id: "evt_weirdid1", type: "customer.subscription.updated", data: { object: { id: "sub_../../v1/customers" } } },
+      { id: "evt_numberid1", type: "customer.subscription.updated", data: { object: { id: 42 } } },
+      {
+        id: "evt_badsession1",
+        type: "checkout.session.completed",
+        data: { object: { id: "\u0000", subscription: sub.id } },
+      },
+    ];
+    for (const payload of odd) {
+      const text = JSON.stringify(payload);
+      const response = await signed(text);
+      expect(response.status, text).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+    }
+    expect(await rowOf(id)).toMatchObject({ plan: before?.plan, status: before?.status, source: "stripe" });
+    expect((await paymentWarnings()).length).toBeGreaterThanOrEqual(odd.length - 1);
+  });
+
+  it("reads an invoice whose subscription comes expanded (an object instead of its id)", async () => {
+    const { id, sub } = await subscribed("premium");
+    stripe.updateSubscription(sub.id, { status: "active", trialStart: null });
+    const invoice = {
+      id: "in_expanded1",
+      object: "invoice",
+      amount_paid: 2999,
+      subscription: stripe.subscriptionJson(sub.id),
+    };
+    expect((await deliver(stripe.event("invoice.paid", invoice))).status).toBe(200);
+    expect((await rowOf(id))?.status).toBe("active");
+    const nested = {
+      id: "in_expanded2",
+      object: "invoice",
+      amount_paid: 2999,
+      parent: { subscription_details: { subscription: stripe.subscriptionJson(sub.id) } },
+    };
+    stripe.updateSubscription(sub.id, { status: "past_due" });
+    expect((await deliver(stripe.event("invoice.payment_failed", nested))).status).toBe(200);
+    expect((await rowOf(id))?.status).toBe("past_due");
+  });
+
+  it("gives nothing for a subscription on a price LawGuide does not sell, and logs it for administrators", async () => {
+    const member = await t.member();
+    const { sessionId } = await checkout(member.client, "basic");
+    const sub = stripe.completeCheckout(sessionId);
+    stripe.updateSubscription(sub.id, { priceId: "price_someone_else", trialStart: null, status: "active" });
+    expect((await deliver(stripe.event("checkout.session.completed", stripe.sessionJson(sessionId)))).status).toBe(200);
+    expect(await rowOf(member.id)).toBeUndefined();
+    expect((await member.client.me())?.plan).toBe("free");
+    const synced = await member.client.post("/api/billing/sync", { sessionId });
+    expect(synced.status).toBe(200);
+    expect((await synced.json()).state).toBe("failed");
+    expect(await rowOf(member.id)).toBeUndefined();
+    const logged = await paymentWarnings();
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(logged[0]).toMatchObject({ userId: member.id, metadata: { priceId: "price_someone_else" } });
   });
 
   it("keeps the plan through the grace period after a failed payment, then falls back to Free", async () => {

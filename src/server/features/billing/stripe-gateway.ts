@@ -1,6 +1,24 @@
 import type { PaidPlanId } from "@shared/plans";
+import {
+  checkoutSessionIdSchema,
+  type StripeEvent,
+  stripeCustomerIdSchema,
+  stripeSubscriptionIdSchema,
+} from "@shared/schemas/billing";
+import { userIdSchema } from "@shared/schemas/text";
 import Stripe from "stripe";
 import type { Config } from "../../config";
+
+/** Events that change a subscription; each is answered by reading the subscription from Stripe. */
+export const STRIPE_SUBSCRIPTION_EVENTS = [
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.trial_will_end",
+  "invoice.paid",
+  "invoice.payment_failed",
+] as const;
 
 export type StripeConfig = NonNullable<Config["stripe"]>;
 
@@ -36,7 +54,7 @@ export interface StripeSubscriptionState {
   trialStarted: boolean;
   paymentMethodBrand: string | null;
   paymentMethodLast4: string | null;
-  /** The member the subscription was opened for (its metadata), when set. */
+  /** The member the subscription was opened for (its metadata), when set and a member id. */
   userId: string | null;
 }
 
@@ -54,7 +72,7 @@ export function readSubscription(sub: Stripe.Subscription, prices: StripeConfig[
   const pm = typeof sub.default_payment_method === "object" ? sub.default_payment_method : null;
   return {
     stripeSubscriptionId: sub.id,
-    stripeCustomerId: typeof sub.customer === "string" ? sub.customer : sub.customer.id,
+    stripeCustomerId: idOf(sub.customer) ?? "",
     priceId,
     plan,
     status: sub.status,
@@ -64,24 +82,56 @@ export function readSubscription(sub: Stripe.Subscription, prices: StripeConfig[
     trialStarted: Boolean(sub.trial_start),
     paymentMethodBrand: pm?.card?.brand ?? null,
     paymentMethodLast4: pm?.card?.last4 ?? null,
-    userId: typeof sub.metadata?.userId === "string" ? sub.metadata.userId : null,
+    userId: userIdSchema.safeParse(sub.metadata?.userId).data ?? null,
   };
 }
 
-/** The subscription an event is about, whatever its kind (checkout session, subscription, invoice). */
-export function subscriptionIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as unknown as Record<string, unknown>;
-  const id = (value: unknown) =>
-    typeof value === "string"
-      ? value
-      : value && typeof value === "object"
-        ? String((value as { id?: unknown }).id)
-        : null;
-  if (event.type.startsWith("customer.subscription.")) return id(object.id);
-  if (event.type === "checkout.session.completed") return id(object.subscription);
-  if (event.type.startsWith("invoice.")) {
-    const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
-    return id(parent?.subscription_details?.subscription) ?? id(object.subscription);
+/** A customer id as Stripe gives it, when it is one (else nothing is looked up by it). */
+export function customerIdOf(state: StripeSubscriptionState): string | null {
+  return stripeCustomerIdSchema.safeParse(state.stripeCustomerId).data ?? null;
+}
+
+/** An id given as itself or as its expanded object (`{ id, object, ... }`), when it is a string. */
+function idOf(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
+    return (value as { id: string }).id;
   }
   return null;
+}
+
+/**
+ * The subscription an event is about, whatever its kind (checkout session, subscription,
+ * invoice), given as an id or expanded; null when the event names none that is a subscription id.
+ */
+export function subscriptionIdOf(event: StripeEvent): string | null {
+  const object = event.data.object;
+  let candidate: string | null = null;
+  if (event.type.startsWith("customer.subscription.")) candidate = idOf(object.id);
+  else if (event.type === "checkout.session.completed") candidate = idOf(object.subscription);
+  else if (event.type.startsWith("invoice.")) {
+    const parent = object.parent;
+    const details =
+      parent && typeof parent === "object" ? (parent as { subscription_details?: unknown }).subscription_details : null;
+    const fromParent =
+      details && typeof details === "object" ? idOf((details as { subscription?: unknown }).subscription) : null;
+    candidate = fromParent ?? idOf(object.subscription);
+  }
+  const parsed = stripeSubscriptionIdSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The checkout session a `checkout.session.completed` event is about, when its id is one of ours. */
+export function checkoutSessionIdOf(event: StripeEvent): string | null {
+  const parsed = checkoutSessionIdSchema.safeParse(idOf(event.data.object.id));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Whether Stripe refused a request for good (the subscription does not exist, the request is
+ * invalid): asking again will not help. Anything else (Stripe unreachable, its own errors, rate
+ * limits, a wrong key) may pass, so the event is left for Stripe to send again.
+ */
+export function isPermanentStripeRefusal(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError;
 }

@@ -11,8 +11,9 @@ import type { Answers } from "@shared/templates/types";
 import { normalizeAnswers, validateAll } from "@shared/templates/validation";
 import type { Db } from "../../db/client";
 import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
-import { toDocx, toPdf } from "./document-files";
+import { createDocumentRenderer, type DocumentRenderingOptions } from "./document-renderer";
 import {
   type DocumentRow,
   deleteDraft,
@@ -48,12 +49,20 @@ function catalogueFor(templateId: string | null) {
   return DOCUMENT_CATALOGUE.find((item) => templateIdForCatalogueItem(item.id) === templateId);
 }
 
+export interface DocumentsServiceOptions {
+  /** The PDF and Word rendering: worker pool, queue, time budget, per-member bound, cache. */
+  rendering?: DocumentRenderingOptions;
+  logger?: Logger;
+}
+
 /**
  * Generated documents: answers checked by the same engine as the form, the document rendered,
- * stored and listed; downloads as text, PDF and Word; drafts kept as the member types; attorney
- * review requests.
+ * stored and listed; downloads as text, PDF and Word (rendered by worker threads, decision 013);
+ * drafts kept as the member types; attorney review requests.
  */
-export function createDocumentsService(db: Db, logs: LogService) {
+export function createDocumentsService(db: Db, logs: LogService, options: DocumentsServiceOptions = {}) {
+  const renderer = createDocumentRenderer(options.rendering, options.logger);
+
   async function owned(user: SessionUser, id: string) {
     const found = await findOwnedDocument(db, id, user.id);
     if (!found) throw notFound(NOT_FOUND);
@@ -113,19 +122,15 @@ export function createDocumentsService(db: Db, logs: LogService) {
       const { row } = await owned(user, id);
       const content = row.content ?? "";
       const name = `${row.fileName ?? "document"}.${format}`;
-      if (format === "pdf") return { name, type: "application/pdf", body: await toPdf(row.title, content) };
-      if (format === "docx") {
-        return {
-          name,
-          type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-          body: await toDocx(row.title, content),
-        };
-      }
-      return { name, type: "text/plain; charset=utf-8", body: new TextEncoder().encode(content) };
+      if (format === "txt") return { name, type: "text/plain; charset=utf-8", body: new TextEncoder().encode(content) };
+      const body = await renderer.render(user.id, { id: row.id, title: row.title, content }, format);
+      if (format === "pdf") return { name, type: "application/pdf", body };
+      return { name, type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", body };
     },
 
     async remove(user: SessionUser, id: string, actor: Actor): Promise<void> {
       if (!(await deleteOwnedDocument(db, id, user.id))) throw notFound(NOT_FOUND);
+      renderer.forget(id);
       await logs.app({ ...actor, category: "document", message: "Document deleted", metadata: { documentId: id } });
     },
 
@@ -179,6 +184,12 @@ export function createDocumentsService(db: Db, logs: LogService) {
     async discardDraft(user: SessionUser, templateId: string): Promise<void> {
       await deleteDraft(db, user.id, templateId);
     },
+
+    /** What the renderer holds and does (workers, renders running and waiting, files kept). */
+    renderingStats: () => renderer.stats(),
+
+    /** End the render workers; downloads still waiting for one are refused (503). */
+    close: () => renderer.close(),
   };
 }
 

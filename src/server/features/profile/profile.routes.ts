@@ -1,5 +1,6 @@
 import { PROFILE_TEXT } from "@shared/messages";
 import { deleteAccountSchema, preferencesSchema, profileUpdateSchema } from "@shared/schemas/profile";
+import { isAPIError } from "better-auth/api";
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { Auth } from "../../auth/auth";
@@ -7,7 +8,7 @@ import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
-import { ApiError } from "../../lib/errors";
+import { ApiError, unauthenticated } from "../../lib/errors";
 import type { ProfileService } from "./profile.service";
 
 export function createProfileRoutes(
@@ -25,18 +26,29 @@ export function createProfileRoutes(
       return c.json({ user: await profile.setPreferences(c.var.sessionUser, c.req.valid("json"), actorOf(c)) });
     })
     .get("/export", async (c) => {
-      const data = await profile.export(c.var.sessionUser);
+      // HEAD comes here too (Hono answers it with the GET route): it says whether the export would
+      // be given, without starting or counting one, so the page can explain a refusal before the
+      // browser downloads to disk.
+      const user = c.var.sessionUser;
+      const head = c.req.method === "HEAD";
+      if (head) await profile.checkExport(user);
+      const archive = head ? null : await profile.exportArchive(user, actorOf(c), c.req.raw.signal);
       const day = new Date().toISOString().slice(0, 10);
-      c.header("Content-Disposition", `attachment; filename="lawguide-data-${day}.json"`);
-      return c.json(data);
+      c.header("Content-Type", "application/zip");
+      c.header("Content-Disposition", `attachment; filename="lawguide-data-${day}.zip"`);
+      c.header("Cache-Control", "private, no-store");
+      c.header("X-Content-Type-Options", "nosniff");
+      return archive ? c.body(archive) : c.body(null);
     })
     .post("/delete", validate("json", deleteAccountSchema), async (c) => {
       try {
         await auth.api.verifyPassword({ body: { password: c.req.valid("json").password }, headers: c.req.raw.headers });
-      } catch {
+      } catch (error) {
+        // No session any more: the account was deleted a moment ago by another request.
+        if (isAPIError(error) && error.statusCode === 401) throw unauthenticated();
         throw new ApiError(400, "INVALID_CREDENTIALS", "That password is not right. Your account was not deleted.");
       }
-      await profile.deleteAccount(c.var.sessionUser, actorOf(c));
+      if (!(await profile.deleteAccount(c.var.sessionUser, actorOf(c)))) throw unauthenticated();
       for (const name of ["lawguide.session_token", "lawguide.dont_remember"]) deleteCookie(c, name, { path: "/" });
       for (const name of ["__Secure-lawguide.session_token", "__Secure-lawguide.dont_remember"]) {
         deleteCookie(c, name, { path: "/", secure: true });

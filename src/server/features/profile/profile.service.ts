@@ -1,17 +1,22 @@
+import { ERROR_CODES } from "@shared/api-error";
 import { ADMIN_TEXT, PROFILE_TEXT } from "@shared/messages";
 import type { SubscriptionView } from "@shared/schemas/billing";
-import type { ProfileStats, ProfileUpdate } from "@shared/schemas/profile";
+import { DATA_EXPORT, type ProfileStats, type ProfileUpdate } from "@shared/schemas/profile";
 import type { Preferences, SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
-import { ApiError, forbidden } from "../../lib/errors";
+import { ApiError, conflict, forbidden, tooManyRequests } from "../../lib/errors";
+import { describeFault, type Logger } from "../../lib/logger";
 import type { Storage } from "../../lib/storage";
 import type { AccountService } from "../account/account.service";
 import type { BillingService } from "../billing/billing.service";
 import type { Actor, LogService } from "../logs/logs.service";
+import type { UploadsService } from "../uploads/uploads.service";
+import type { UsageService } from "../usage/usage.service";
+import { dataJson } from "./data-json";
+import { exportArchive } from "./export-archive";
 import {
   countStats,
   deleteUserWithAudit,
-  exportRows,
   storageKeysOf,
   updatePreferencesRow,
   updateProfileRow,
@@ -24,20 +29,35 @@ export function createProfileService(deps: {
   billing: Pick<BillingService, "subscriptionView">;
   logs: LogService;
   storage: Storage;
-  /** An uploaded file's bytes (for the export). */
-  fileBytes: (id: string) => Promise<Buffer>;
+  /** Uploaded files' bytes, streamed (for the export). */
+  uploads: Pick<UploadsService, "download">;
+  /** The export's hourly limit, counted in the database so every server process counts together. */
+  usage: Pick<UsageService, "hit" | "peek">;
+  logger: Logger;
   builtInAdminEmail: string;
 }) {
-  const { db, accounts, billing, logs, storage } = deps;
+  const { db, accounts, billing, logs, storage, usage } = deps;
+  /** Members whose export this process is sending (one at a time each). */
+  const exporting = new Set<string>();
+  const exportKey = (userId: string) => `data-export:${userId}`;
 
-  /** Uploaded files carry their bytes, read one at a time. */
-  async function withFiles<T extends { id: string; type: string }>(rows: T[]) {
-    const out: Array<T & { file?: { encoding: "base64"; data: string } }> = [];
-    for (const row of rows) {
-      if (row.type !== "upload") out.push(row);
-      else out.push({ ...row, file: { encoding: "base64", data: (await deps.fileBytes(row.id)).toString("base64") } });
+  const exportLimited = (seconds: number) =>
+    tooManyRequests(ERROR_CODES.rateLimited, PROFILE_TEXT.exportLimited(DATA_EXPORT.perHour, seconds), seconds);
+
+  /** An uploaded file's bytes, a piece at a time; nothing when it was deleted since it was listed. */
+  async function* fileBytes(user: SessionUser, id: string, signal: AbortSignal): AsyncGenerator<Uint8Array> {
+    let file: Awaited<ReturnType<typeof deps.uploads.download>>;
+    try {
+      file = await deps.uploads.download(user, id);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return;
+      throw error;
     }
-    return out;
+    // The storage lets other requests in between pieces.
+    for await (const piece of file.bytes) {
+      if (signal.aborted) return;
+      yield piece;
+    }
   }
 
   async function sessionUser(userId: string): Promise<SessionUser> {
@@ -71,81 +91,48 @@ export function createProfileService(deps: {
       return sessionUser(user.id);
     },
 
-    /** Everything we hold about the member, as one JSON document (uploaded files' bytes in base64). */
-    async export(user: SessionUser) {
-      const rows = await exportRows(db, user.id);
-      const messagesByCase = new Map<string, unknown[]>();
-      for (const message of rows.messageRows) {
-        const list = messagesByCase.get(message.caseId) ?? [];
-        list.push(message);
-        messagesByCase.set(message.caseId, list);
+    /**
+     * Whether an export would be given now, without starting or counting one (HEAD): throws what
+     * `exportArchive` would (409 while one is being sent, 429 past the hourly limit).
+     */
+    async checkExport(user: SessionUser): Promise<void> {
+      if (exporting.has(user.id)) throw conflict(PROFILE_TEXT.exportRunning);
+      const wait = await usage.peek(exportKey(user.id), DATA_EXPORT.perHour, DATA_EXPORT.windowSeconds);
+      if (wait !== null) throw exportLimited(wait);
+    },
+
+    /**
+     * Everything we hold about the member as a ZIP streamed as it is written: `data.json` and the
+     * uploaded files in `files/`. Counts one of the member's hourly exports; one at a time.
+     * `signal` is the request's: when the member goes away nothing more is read.
+     */
+    async exportArchive(user: SessionUser, actor: Actor, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+      if (exporting.has(user.id)) throw conflict(PROFILE_TEXT.exportRunning);
+      const wait = await usage.hit(exportKey(user.id), DATA_EXPORT.perHour, DATA_EXPORT.windowSeconds);
+      if (wait !== null) throw exportLimited(wait);
+      if (exporting.has(user.id)) throw conflict(PROFILE_TEXT.exportRunning);
+      exporting.add(user.id);
+      try {
+        await logs.app({ ...actor, category: "user_action", message: "Data exported" });
+      } catch (error) {
+        exporting.delete(user.id);
+        throw error;
       }
-      return {
-        exportedAt: new Date().toISOString(),
-        about:
-          "All the data LawGuide holds about your account. Legal information, not legal advice. Questions: see the Privacy Policy.",
-        account: rows.account,
-        profile: rows.profile
-          ? {
-              firstName: rows.profile.firstName,
-              lastName: rows.profile.lastName,
-              phone: rows.profile.phone,
-              address: rows.profile.address,
-              profession: rows.profile.profession,
-              lastSignInAt: rows.profile.lastSignInAt,
-              createdAt: rows.profile.createdAt,
-              updatedAt: rows.profile.updatedAt,
-            }
-          : null,
-        preferences: rows.profile?.preferences ?? null,
-        cases: rows.caseRows.map((c) => ({
-          id: c.id,
-          title: c.title,
-          description: c.description,
-          status: c.status,
-          category: c.category,
-          complexity: c.complexity,
-          estimatedValue: c.estimatedValue,
-          assignedAttorney: c.assignedAttorney,
-          createdAt: c.createdAt,
-          updatedAt: c.updatedAt,
-          messages: messagesByCase.get(c.id) ?? [],
-        })),
-        documents: await withFiles(rows.documentRows),
-        documentDrafts: rows.drafts.map((d) => ({
-          templateId: d.templateId,
-          answers: d.answers,
-          step: d.step,
-          updatedAt: d.updatedAt,
-        })),
-        referrals: rows.referralRows.map((r) => ({
-          id: r.id,
-          caseId: r.caseId,
-          documentId: r.documentId,
-          status: r.status,
-          createdAt: r.createdAt,
-        })),
-        comparisons: rows.comparisons,
-        subscription: rows.subscription
-          ? {
-              plan: rows.subscription.plan,
-              status: rows.subscription.status,
-              source: rows.subscription.source,
-              priceId: rows.subscription.priceId,
-              currentPeriodStart: rows.subscription.currentPeriodStart,
-              currentPeriodEnd: rows.subscription.currentPeriodEnd,
-              cancelAtPeriodEnd: rows.subscription.cancelAtPeriodEnd,
-              paymentMethodBrand: rows.subscription.paymentMethodBrand,
-              paymentMethodLast4: rows.subscription.paymentMethodLast4,
-            }
-          : null,
-        signInHistory: rows.signIns,
-      };
+      return exportArchive({
+        dataJson: (addFile, stop) => dataJson(db, user.id, addFile, stop),
+        fileBytes: (id, stop) => fileBytes(user, id, stop),
+        ...(signal ? { signal } : {}),
+        onClose(outcome, error) {
+          exporting.delete(user.id);
+          if (outcome === "failed") deps.logger.error({ fault: describeFault(error) }, "data export failed");
+        },
+      });
     },
 
     /**
      * Remove the member and everything of theirs, files included. The built-in administrator stays.
-     * An administrator's deletion passes its own audit action and the values it removes.
+     * An administrator's deletion passes its own audit action and the values it removes. False when
+     * the member was already gone (deleted at the same moment by another request): nothing is done.
      */
     async deleteAccount(
       user: SessionUser,
@@ -154,10 +141,10 @@ export function createProfileService(deps: {
         action: "account.delete",
         oldValues: { email: user.email },
       },
-    ): Promise<void> {
+    ): Promise<boolean> {
       if (user.email === deps.builtInAdminEmail) throw forbidden(ADMIN_TEXT.builtInAdminProtected);
       const keys = await storageKeysOf(db, user.id);
-      await deleteUserWithAudit(
+      const deleted = await deleteUserWithAudit(
         db,
         user.id,
         logs.auditRow({
@@ -168,7 +155,9 @@ export function createProfileService(deps: {
           oldValues: audit.oldValues,
         }),
       );
+      if (!deleted) return false;
       await storage.removeUserFiles(user.id, keys);
+      return true;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { countChunkBytes, deleteChunks, insertChunk, readChunk } from "./uploads.queries";
 
@@ -55,6 +56,10 @@ export function createPostgresFileStorage(db: Db): FileStorage {
         const piece = await readChunk(db, key, seq);
         if (!piece) return;
         yield piece;
+        // The embedded engine answers without waiting for I/O, and a fast reader (a download on a
+        // quick connection, an export, the reading process) takes each piece at once: a turn of
+        // the event loop between pieces lets other requests in meanwhile.
+        await setImmediate();
       }
     },
     remove: (key) => deleteChunks(db, key),

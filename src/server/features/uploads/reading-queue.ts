@@ -16,8 +16,8 @@ const STORED_TEXT_CHARS = 200_000;
 
 /**
  * Reading uploaded files, off the request: the upload row is the job (status `reading`), claimed
- * with SKIP LOCKED so any of several processes may take it, and read by the extraction worker
- * thread one file at a time. The process that received a file is woken at once; the others poll.
+ * with SKIP LOCKED so any of several processes may take it, and read by the reading process
+ * one file at a time. The process that received a file is woken at once; the others poll.
  */
 export function createReadingQueue(deps: { db: Db; storage: FileStorage; extractor: Extractor; logger: Logger }) {
   const { db, storage, extractor, logger } = deps;

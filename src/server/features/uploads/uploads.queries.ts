@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
 
@@ -38,6 +38,18 @@ export async function releaseUpload(db: DbOrTx, userId: string, period: string):
     .where(
       and(eq(usageCounters.userId, userId), eq(usageCounters.metric, UPLOADS_METRIC), eq(usageCounters.period, period)),
     );
+}
+
+/** The member's files still being received or read, counted up to `atMost`. */
+export async function uploadsInFlight(db: DbOrTx, userId: string, atMost: number): Promise<number> {
+  const inFlight = db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(isUpload, eq(documents.userId, userId), inArray(documents.status, ["uploading", "reading"])))
+    .limit(atMost)
+    .as("in_flight");
+  const [row] = await db.select({ n: count() }).from(inFlight);
+  return row?.n ?? 0;
 }
 
 export async function uploadsUsed(db: DbOrTx, userId: string, period: string): Promise<number> {

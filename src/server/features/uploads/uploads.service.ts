@@ -1,18 +1,21 @@
 import type { Readable } from "node:stream";
+import { ERROR_CODES } from "@shared/api-error";
 import { CASE_TEXT } from "@shared/messages";
 import { modelTier, PLANS } from "@shared/plans";
 import type { Page } from "@shared/schemas/cases";
 import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
-import type {
-  ChatAttachment,
-  UploadAllowance,
-  UploadCreated,
-  UploadDetail,
-  UploadStatus,
-  UploadSummary,
+import {
+  type ChatAttachment,
+  type UploadAllowance,
+  type UploadCreated,
+  type UploadDetail,
+  type UploadStatus,
+  type UploadSummary,
+  uploadFieldsSchema,
 } from "@shared/schemas/uploads";
 import type { SessionUser } from "@shared/session";
 import {
+  MAX_UPLOADS_IN_FLIGHT,
   sanitizeFileName,
   UPLOAD_MIME_TYPES,
   UPLOAD_TEXT,
@@ -24,12 +27,12 @@ import {
 import { analysisTitle, type DocumentPassage, findUnverifiedQuotes } from "../../ai/document-analysis";
 import type { CaseContext } from "../../ai/prompts";
 import type { Db } from "../../db/client";
-import { invalidInput, notFound, planLimit } from "../../lib/errors";
+import { invalidInput, notFound, planLimit, tooManyRequests } from "../../lib/errors";
 import type { AnswerEvent, Assistant } from "../assistant/assistant.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UsageService } from "../usage/usage.service";
 import { SNIFF_BYTES, sniffKind, wordDocumentScanner } from "./file-kind";
-import { type FileStorage, readWhole } from "./file-storage";
+import type { FileStorage } from "./file-storage";
 import type { ReadingQueue } from "./reading-queue";
 import {
   type FilePart,
@@ -54,6 +57,7 @@ import {
   searchCasePassages,
   type UploadRow,
   updateUpload,
+  uploadsInFlight,
   uploadsUsed,
 } from "./uploads.queries";
 
@@ -264,6 +268,9 @@ export function createUploadsService(deps: {
         const length = Number(request.contentLength);
         if (!Number.isSafeInteger(length) || length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxMb);
       }
+      if ((await uploadsInFlight(db, user.id, MAX_UPLOADS_IN_FLIGHT)) >= MAX_UPLOADS_IN_FLIGHT) {
+        throw tooManyRequests(ERROR_CODES.rateLimited, UPLOAD_TEXT.tooManyReading(MAX_UPLOADS_IN_FLIGHT), 10);
+      }
       const limit = uploadsPerMonth(user.plan);
       const period = uploadPeriod(new Date());
       if (!(await reserveUpload(db, { userId: user.id, period, limit }))) {
@@ -276,11 +283,10 @@ export function createUploadsService(deps: {
           body: request.body,
           maxFileBytes: maxBytes,
           onFile: async (file, rawName, fields) => {
-            const caseId = fields.caseId?.trim() || null;
-            if (caseId) {
-              if (!/^[0-9a-f-]{36}$/i.test(caseId)) throw notFound("Case not found");
-              await deps.ownCase(user, caseId);
-            }
+            const parsed = uploadFieldsSchema.safeParse({ caseId: fields.caseId?.trim() || undefined });
+            if (!parsed.success) throw notFound(parsed.error.issues[0]?.message);
+            const caseId = parsed.data.caseId ?? null;
+            if (caseId) await deps.ownCase(user, caseId);
             return store(user, file, rawName, caseId, period, created);
           },
         });
@@ -317,13 +323,12 @@ export function createUploadsService(deps: {
     },
 
     /**
-     * Remove a file with its bytes and text. One never sent in a case nor analysed is given back
-     * to the month's allowance (a file picked by mistake and removed before sending).
+     * Remove a file with its bytes and text. The month's allowance counts files received, whatever
+     * became of them: a removed file is not given back (it was stored and read all the same).
      */
     async remove(user: SessionUser, id: string): Promise<void> {
       const row = await deleteUpload(db, id, user.id);
       if (!row || row.status === "uploading") throw notFound(UPLOAD_TEXT.notFound);
-      if (!row.attachedAt && !row.analysedAt && row.usagePeriod) await releaseUpload(db, user.id, row.usagePeriod);
     },
 
     /** Analyse a file on its own (Document Center, 'Analyse again') and keep the analysis with it. */
@@ -377,8 +382,6 @@ export function createUploadsService(deps: {
     /** Uploads whose process stopped before the file arrived whole, an hour on: rows and bytes. */
     forgetAbandoned: () => deleteAbandonedUploads(db, new Date(Date.now() - 3_600_000)),
 
-    /** A whole file's bytes (data export). */
-    bytesOf: (id: string) => readWhole(storage, id),
     toAttachment,
   };
 }

@@ -1,6 +1,7 @@
 import { PLANS } from "@shared/plans";
-import { UPLOAD_TEXT, uploadPeriod } from "@shared/uploads";
-import { count, eq } from "drizzle-orm";
+import { MAX_UPLOADS_IN_FLIGHT, UPLOAD_TEXT, uploadPeriod } from "@shared/uploads";
+import { and, count, eq } from "drizzle-orm";
+import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
@@ -149,6 +150,22 @@ describe("receiving a file", () => {
     expect(await rowsLeft()).toEqual({ files: 0, chunks: 0 });
     expect(await used(id)).toBe(0);
   });
+
+  it("answers a case id that is not a uuid with 404 before any query, whatever its length", async () => {
+    const { client, id } = await t.member();
+    for (const caseId of [
+      "x".repeat(36),
+      "zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz",
+      "------------------------------------",
+      "1",
+    ]) {
+      const response = await upload(client, "lease.pdf", await leasePdf(), { caseId });
+      expect(response.status).toBe(404);
+      expect((await response.json()).error.message).toBe("Case not found");
+    }
+    expect(await rowsLeft()).toEqual({ files: 0, chunks: 0 });
+    expect(await used(id)).toBe(0);
+  });
 });
 
 describe("the monthly allowance", () => {
@@ -172,19 +189,42 @@ describe("the monthly allowance", () => {
     expect((await rowsLeft()).files).toBe(3);
   });
 
-  it("gives back an upload removed before it was used, and not one that was sent in a case", async () => {
+  it("counts every upload received, whatever became of it: removing files gives nothing back", async () => {
+    const { client, id } = await t.member();
+    // Upload, let it be read, remove it: three times, and the month's allowance is spent.
+    for (let i = 0; i < 3; i++) {
+      const file = await uploadAndRead(client, `lease-${i}.pdf`, await leasePdf());
+      expect((await client.delete(`/api/uploads/${file.id}`)).status).toBe(204);
+      expect(await used(id)).toBe(i + 1);
+    }
+    const fourth = await upload(client, "lease-4.pdf", await leasePdf());
+    expect(fourth.status).toBe(402);
+    expect(await used(id)).toBe(3);
+    expect((await rowsLeft()).files).toBe(0);
+  });
+
+  it("counts an upload removed before it was read", async () => {
     const { client, id } = await t.member();
     const first = (await (await upload(client, "a.png", tinyPng())).json()).upload;
-    expect(await used(id)).toBe(1);
     expect((await client.delete(`/api/uploads/${first.id}`)).status).toBe(204);
-    expect(await used(id)).toBe(0);
-
-    const caseId = await newCase(client);
-    const second = await uploadAndRead(client, "lease.pdf", await leasePdf(), { caseId });
-    const sent = await client.post(`/api/cases/${caseId}/messages`, { content: "", attachments: [second.id] });
-    await sent.text();
-    expect((await client.delete(`/api/uploads/${second.id}`)).status).toBe(204);
     expect(await used(id)).toBe(1);
+  });
+
+  it("takes no more files from one member while ten of theirs are still being read", async () => {
+    const { client, id } = await t.member({ premium: true });
+    for (let i = 0; i < MAX_UPLOADS_IN_FLIGHT; i++) {
+      expect((await upload(client, `p${i}.png`, tinyPng())).status).toBe(201);
+    }
+    // Held as claimed by a reader, so none of them finishes while the test looks.
+    const mine = and(eq(documents.userId, id), eq(documents.type, "upload"));
+    await t.services.db.update(documents).set({ status: "reading", readingClaimedAt: new Date() }).where(mine);
+    const refused = await upload(client, "one-more.png", tinyPng());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("10");
+    expect((await refused.json()).error.message).toBe(UPLOAD_TEXT.tooManyReading(MAX_UPLOADS_IN_FLIGHT));
+    expect((await rowsLeft()).files).toBe(MAX_UPLOADS_IN_FLIGHT);
+    await t.services.db.update(documents).set({ status: "ready" }).where(mine);
+    expect((await upload(client, "one-more.png", tinyPng())).status).toBe(201);
   });
 
   it("is unlimited for Premium", async () => {
@@ -216,10 +256,11 @@ describe("whose files", () => {
     const { client, password } = await t.member();
     const bytes = await leasePdf();
     const file = await uploadAndRead(client, "lease.pdf", bytes);
-    const exported = await (await client.get("/api/profile/export")).json();
+    const zip = await JSZip.loadAsync(await (await client.get("/api/profile/export")).arrayBuffer());
+    const exported = JSON.parse(await (zip.file("data.json")?.async("string") ?? "{}"));
     const entry = exported.documents.find((d: { id: string }) => d.id === file.id);
-    expect(entry).toMatchObject({ type: "upload", fileName: "lease.pdf", file: { encoding: "base64" } });
-    expect(Buffer.from(entry.file.data, "base64")).toEqual(Buffer.from(bytes));
+    expect(entry).toMatchObject({ type: "upload", fileName: "lease.pdf", file: { path: "files/lease.pdf" } });
+    expect(await zip.file(entry.file.path)?.async("uint8array")).toEqual(new Uint8Array(bytes));
     expect(entry.extractedText).toContain("security deposit");
 
     expect((await rowsLeft()).chunks).toBeGreaterThan(0);

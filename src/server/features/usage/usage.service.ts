@@ -85,6 +85,16 @@ export function createUsageService(db: Db, run: RunPrepared, settings: SettingsS
       return Math.max(1, Math.ceil((hit.windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
     },
 
+    /**
+     * What `hit` would answer for one more hit on `key`, without counting it: the seconds until
+     * the window ends when it is full, else null.
+     */
+    async peek(key: string, limit: number, windowSeconds: number): Promise<number | null> {
+      const now = await hitRateCounter(db, { key, windowSeconds, amount: 0 });
+      if (now.count + 1 <= limit) return null;
+      return Math.max(1, Math.ceil((now.windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
+    },
+
     forgetOldWindows: () => deleteOldRateCounters(db),
   };
 }

@@ -234,7 +234,7 @@ export function createAdminUsersService(deps: {
       const before = await requireRow(userId);
       const member = await accounts.getSessionUser(userId);
       if (!member) throw notFound(ADMIN_USERS_TEXT.userNotFound);
-      await profile.deleteAccount(member, actor, {
+      const deleted = await profile.deleteAccount(member, actor, {
         action: "user.delete",
         oldValues: {
           ...audited(before),
@@ -243,6 +243,8 @@ export function createAdminUsersService(deps: {
           createdAt: before.createdAt,
         },
       });
+      // Deleted a moment ago by another request (another administrator, or the member).
+      if (!deleted) throw notFound(ADMIN_USERS_TEXT.userNotFound);
       return { deleted: true };
     },
 

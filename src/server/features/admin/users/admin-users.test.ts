@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { ADMIN_TEXT, ADMIN_USERS_TEXT, AUTH_TEXT } from "@shared/messages";
 import { entitledPlan } from "@shared/plans";
 import type { AdminUserPage, AdminUserRow, AdminUserStats } from "@shared/schemas/admin-users";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectAdminOnly } from "../../../../../tests/factories/admin-access";
 import { auditRows } from "../../../../../tests/factories/audit";
@@ -10,7 +10,16 @@ import { memberWithCaseAndUpload } from "../../../../../tests/factories/members"
 import { NEW_ACCOUNT } from "../../../../../tests/factories/people";
 import { ADMIN, setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
-import { caseMessages, cases, documents, session, subscriptions, user, userProfiles } from "../../../db/schema";
+import {
+  auditLogs,
+  caseMessages,
+  cases,
+  documents,
+  session,
+  subscriptions,
+  user,
+  userProfiles,
+} from "../../../db/schema";
 
 const t = setupTestApp();
 
@@ -401,6 +410,28 @@ describe("deleting a user", () => {
     const [audit] = await auditRows(t, "user.delete", m.id);
     expect(audit?.oldValues).toMatchObject({ email: m.email, plan: "premium", caseCount: 1 });
     expect(emailsOf(await list(admin))).not.toContain(m.email);
+  });
+
+  it("deletes a member once when asked ten times at once (and while the member deletes themselves): the rest find them gone", async () => {
+    const admin = await t.admin();
+    const m = await memberWithCaseAndUpload(t);
+    const responses = await Promise.all([
+      ...Array.from({ length: 10 }, () => admin.delete(`/api/admin/users/${m.id}`)),
+      m.client.post("/api/profile/delete", { password: m.password }),
+    ]);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(
+      statuses.slice(0, 10).every((s) => s === 200 || s === 404),
+      String(statuses),
+    ).toBe(true);
+    expect([200, 401]).toContain(statuses[10]);
+    const audits = await t.services.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.recordId, m.id), inArray(auditLogs.action, ["user.delete", "account.delete"])));
+    expect(audits).toHaveLength(1);
+    expect(existsSync(m.file)).toBe(false);
   });
 
   it("refuses deleting your own account and the built-in administrator", async () => {

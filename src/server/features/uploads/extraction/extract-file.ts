@@ -1,5 +1,5 @@
 /**
- * What the extraction worker does with one file: pick the reader for its kind, gather passages, and
+ * What the reading process does with one file: pick the reader for its kind, gather passages, and
  * refuse with UnreadableFileError when nothing readable comes out.
  */
 import type { Extracted, FileKind } from "./extractor";
@@ -8,7 +8,12 @@ import { PassageCollector, paragraphsFromLines } from "./passages";
 import { UnreadableFileError } from "./unreadable-file-error";
 
 export interface ExtractOptions {
+  /** Scanned pages read by OCR at most. */
   ocrPageLimit: number;
+  /** PDF pages read at most. */
+  pageLimit: number;
+  /** After this long, no further PDF page is started: the pages read so far are the answer. */
+  softDeadlineMs: number;
 }
 
 async function extractImage(bytes: Uint8Array): Promise<PassageCollector> {
@@ -28,9 +33,15 @@ export async function extractFile(bytes: Uint8Array, kind: FileKind, options: Ex
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (kind) {
     case "pdf": {
-      // Each reader loads on first use, so a worker that only ever sees Word files never loads pdf.js.
+      // The streams' sizes are proved before pdf.js inflates any of them.
+      await (await import("./pdf-guard")).assertSafePdf(bytes);
+      // Each reader loads on first use, so a process that only ever sees Word files never loads pdf.js.
       const { extractPdf } = await import("./pdf-text");
-      const pdf = await extractPdf(bytes, options.ocrPageLimit);
+      const pdf = await extractPdf(bytes, {
+        ocrPageLimit: options.ocrPageLimit,
+        pageLimit: options.pageLimit,
+        deadline: Date.now() + options.softDeadlineMs,
+      });
       collector = pdf.collector;
       pageCount = pdf.pageCount;
       method = pdf.usedOcr ? (pdf.usedText ? "text+ocr" : "ocr") : "text";

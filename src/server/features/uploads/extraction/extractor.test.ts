@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import CFB from "cfb";
@@ -10,6 +11,7 @@ import {
   fixture,
   leaseDocx,
   manyParagraphsDocx,
+  pdfBomb,
   zipOf,
 } from "../../../../../tests/fixtures/uploads/build-files";
 import { leaseParagraphs, leaseTitle } from "../../../../../tests/fixtures/uploads/lease-text";
@@ -40,8 +42,8 @@ function expectRefused(error: UnreadableFileError, reason: UnreadableReason) {
   expect(error.message).toBe(UNREADABLE_MESSAGES[reason]);
 }
 
-describe("text extraction in a worker thread", () => {
-  // One extractor (one worker, one OCR engine) for the file: starting them is most of the cost.
+describe("text extraction in a reading process", () => {
+  // One extractor (one process, one OCR engine) for the file: starting them is most of the cost.
   let extractor: Extractor;
   beforeAll(() => {
     extractor = createExtractor();
@@ -175,16 +177,71 @@ describe("text extraction in a worker thread", () => {
   });
 });
 
-describe("the extraction worker's limits", () => {
-  it("refuses a file that exhausts the worker's heap, then reads the next one in a fresh worker", async () => {
-    const extractor = createExtractor({ maxOldGenerationSizeMb: 64 });
+describe("the reading process's limits", () => {
+  it("refuses PDF decompression bombs before pdf.js inflates them, whatever their filters", async () => {
+    const extractor = createExtractor();
+    try {
+      for (const encoding of ["flate", "flate-twice", "lzw"] as const) {
+        const bomb = await pdfBomb({ inflatedMb: 1024, encoding });
+        expect(bomb.byteLength).toBeLessThan(1.1 * 1024 * 1024);
+        const refused = await refusal(extractor, bomb, "pdf");
+        expectRefused(refused, "too-large");
+        expect(String(refused.cause)).toContain("inflates past");
+      }
+      // The process is still there for the next file.
+      expect((await extractor.extract(await leaseDocx(), "docx")).passages).toHaveLength(lease.length);
+    } finally {
+      await extractor.close();
+    }
+  });
+
+  it("kills the process when a file makes it outgrow its memory, then reads the next one in a fresh process", async () => {
+    const extractor = createExtractor({ maxRssMb: 150 });
+    try {
+      // 120 MB of RunLength, within the stream limit, but pdf.js holds it more than once.
+      const refused = await refusal(extractor, await pdfBomb({ inflatedMb: 120, encoding: "runlength" }), "pdf");
+      expectRefused(refused, "too-large");
+      expect(String(refused.cause)).toMatch(/used \d+ MB of memory/);
+      expect((await extractor.extract(await leaseDocx(), "docx")).passages).toHaveLength(lease.length);
+    } finally {
+      await extractor.close();
+    }
+  });
+
+  it.skipIf(!existsSync("/usr/bin/prlimit"))(
+    "caps the process's data segment, so an allocation past it fails at once",
+    async () => {
+      // The resident watch is off: only the kernel's limit stops the file.
+      const extractor = createExtractor({ maxRssMb: 100_000, maxDataMb: 300 });
+      try {
+        const refused = await refusal(extractor, await pdfBomb({ inflatedMb: 120, encoding: "runlength" }), "pdf");
+        expectRefused(refused, "too-large");
+      } finally {
+        await extractor.close();
+      }
+    },
+  );
+
+  it("refuses a file that exhausts the process's heap", async () => {
+    const extractor = createExtractor({ maxOldGenerationSizeMb: 64, maxRssMb: 100_000 });
     try {
       // Within every zip limit (about 8 MB of XML, 20 to 1), but mammoth's tree of it outgrows 64 MB.
       const failed = await refusal(extractor, manyParagraphsDocx(8), "docx");
-      expectRefused(failed, "failed");
-      expect(String(failed.cause)).toContain("ERR_WORKER_OUT_OF_MEMORY");
+      expect(["failed", "too-large"]).toContain(failed.reason);
       const extracted = await extractor.extract(await leaseDocx(), "docx");
       expect(extracted.passages).toHaveLength(lease.length);
+    } finally {
+      await extractor.close();
+    }
+  });
+
+  it("reads no more PDF pages than pageLimit", async () => {
+    const extractor = createExtractor({ pageLimit: 1 });
+    try {
+      const pdf = await buildPdf([{ paragraphs: ["The first page."] }, { paragraphs: ["The second page."] }]);
+      const extracted = await extractor.extract(pdf, "pdf");
+      expect(extracted.pageCount).toBe(2);
+      expect(allText(extracted)).toBe("The first page.");
     } finally {
       await extractor.close();
     }
@@ -200,7 +257,7 @@ describe("the extraction worker's limits", () => {
     }
   });
 
-  it("gives up on a file that takes longer than the time limit, in a worker of its own", async () => {
+  it("gives up on a file that takes longer than the time limit, and kills its process", async () => {
     const extractor = createExtractor({ jobTimeoutMs: 50 });
     try {
       const failed = await refusal(extractor, fixture("lease.png"), "png");
@@ -217,7 +274,7 @@ describe("the extraction worker's limits", () => {
     await expect(extractor.extract(fixture("lease.doc"), "doc")).rejects.toThrow("closed");
   });
 
-  it("works under plain `node --import tsx`, and an idle worker lets the process exit", async () => {
+  it("works under plain `node --import tsx`, and an idle reading process lets the server exit", async () => {
     const script = path.join(root, "tests/fixtures/uploads/extract-once.ts");
     const doc = path.join(root, "tests/fixtures/uploads/lease.doc");
     // The script never closes its extractor: it must still exit by itself.

@@ -1,6 +1,6 @@
 /**
- * OCR inside the extraction worker: one tesseract.js worker, created on first use and kept for the
- * life of the extraction worker (creating one costs ~0.6 s, a page then ~0.5–1 s). Fully offline:
+ * OCR inside the reading process: one tesseract.js worker, created on first use and kept for the
+ * life of the reading process (creating one costs ~0.6 s, a page then ~0.5–1 s). Fully offline:
  * the English model comes from @tesseract.js-data/eng and the core from tesseract.js-core, and
  * nothing is cached to disk.
  */

@@ -120,7 +120,17 @@ function pdfError(error: unknown): UnreadableFileError {
   return new UnreadableFileError("damaged", String(error));
 }
 
-export async function extractPdf(bytes: Uint8Array, ocrPageLimit: number): Promise<PdfResult> {
+export interface PdfBudget {
+  /** Scanned pages read by OCR at most. */
+  ocrPageLimit: number;
+  /** Pages read at most. */
+  pageLimit: number;
+  /** No page is started after this time (ms since the epoch). */
+  deadline: number;
+}
+
+export async function extractPdf(bytes: Uint8Array, budget: PdfBudget): Promise<PdfResult> {
+  const { ocrPageLimit } = budget;
   let pdf: PdfDocument;
   try {
     // pdf.js decodes no image larger than MAX_OCR_PIXELS, and keeps its warnings to itself.
@@ -133,7 +143,8 @@ export async function extractPdf(bytes: Uint8Array, ocrPageLimit: number): Promi
   let usedOcr = false;
   let ocrPages = 0;
   try {
-    for (let pageNumber = 1; pageNumber <= pdf.numPages && !collector.full; pageNumber++) {
+    const lastPage = Math.min(pdf.numPages, budget.pageLimit);
+    for (let pageNumber = 1; pageNumber <= lastPage && !collector.full && Date.now() < budget.deadline; pageNumber++) {
       const page = await pdf.getPage(pageNumber);
       const content = await page.getTextContent();
       const lines = linesOfItems(content.items);

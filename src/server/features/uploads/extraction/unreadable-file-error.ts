@@ -1,6 +1,6 @@
 /**
  * Why LawGuide could not read an uploaded file, in a sentence the member can act on. Thrown in the
- * extraction worker and rebuilt on the main thread from its reason, so both sides share the words.
+ * reading process and rebuilt in the server from its reason, so both sides share the words.
  */
 export type UnreadableReason = "no-text" | "damaged" | "protected" | "too-large" | "failed";
 
