@@ -300,14 +300,14 @@ test.describe("uploads", () => {
     await expect(chips).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Send message" })).toBeDisabled();
 
-    // Neither the refused file nor the removed one is kept or counted.
+    // Neither file is kept; the removed one was received, so it counts towards the month.
     await expect
       .poll(async () => {
         const list = (await (await page.request.get("/api/uploads")).json()) as { items: unknown[] };
         const allowance = (await (await page.request.get("/api/uploads/allowance")).json()) as { used: number };
         return { files: list.items.length, used: allowance.used };
       })
-      .toEqual({ files: 0, used: 0 });
+      .toEqual({ files: 0, used: 1 });
   });
 
   test("the Document Center analyses a PDF, then opens a case about it with the analysis and the file", async ({
