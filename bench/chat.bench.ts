@@ -293,7 +293,7 @@ export function benchSizes() {
     for (let i = 0; i < 2500; i++) await ask(longCase, `Long ${i}`);
     // As in steady use: the embedded database's maintenance pass, every minute, refreshes the
     // planner statistics of the tables that grew (until it has, reading a chat that grew by
-    // thousands of messages at once costs ~3 ms more: see decision 007).
+    // thousands of messages at once costs ~3 ms more).
     await new Promise((r) => setTimeout(r, 61_000));
     const { small: smallList, large: largeList } = await alternately(
       200,

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- server streaming sizes chatpage landing admin extraction uploads documents]: measure speed and memory and
+ * npm run bench [-- server streaming fetch sizes chatpage landing admin extraction uploads documents]: measure speed and memory and
  * print the figures as a table (also written to bench/results.json). Figures are reported, never asserted.
  */
 import { buildClient } from "../scripts/client-build.mjs";
@@ -9,12 +9,14 @@ import { benchDocuments } from "./documents.bench";
 import { benchExtraction } from "./extraction.bench";
 import { benchLanding } from "./landing.bench";
 import { printAndSave } from "./lib";
+import { benchProviderFetch } from "./provider-fetch.bench";
 import { benchServer } from "./server.bench";
 import { benchUploads } from "./uploads.bench";
 
 const suites: Record<string, () => Promise<void>> = {
   server: benchServer,
   streaming: benchStreaming,
+  fetch: benchProviderFetch,
   sizes: benchSizes,
   chatpage: benchChatPage,
   landing: benchLanding,

@@ -13,17 +13,8 @@ import { SessionProvider } from "./lib/session";
  * is not yet known, exactly as the browser's first render does.
  */
 
-/** Public pages whose first render depends on nothing but the path. */
-export const PRERENDERED_PATHS = [
-  "/login",
-  "/register",
-  "/forgot-password",
-  "/terms",
-  "/privacy",
-  "/status",
-  "/debug",
-  "/checkout/cancel",
-];
+/** Public pages whose first render depends on nothing but the path (the pages' table marks them). */
+export { PRERENDERED_PATHS } from "@shared/pages";
 
 async function html(node: React.ReactNode): Promise<string> {
   const { prelude } = await prerender(node);

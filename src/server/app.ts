@@ -6,13 +6,14 @@ import { requestId } from "hono/request-id";
 import { createAuthRoutes } from "./auth/auth.routes";
 import { createAccountRoutes } from "./features/account/account.routes";
 import { createAdminRoutes } from "./features/admin/admin.routes";
+import { createAiModelsRoutes } from "./features/admin/ai-models/admin-ai-models.routes";
 import {
   createAdminAttorneysRoutes,
   createAdminReferralsRoutes,
 } from "./features/admin/attorneys/admin-attorneys.routes";
 import { createAdminCasesRoutes } from "./features/admin/cases/admin-cases.routes";
+import { createAdminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
 import { createAdminUsersRoutes } from "./features/admin/users/admin-users.routes";
-import { createAiModelsRoutes } from "./features/ai-models/ai-models.routes";
 import { createBillingRoutes } from "./features/billing/billing.routes";
 import { createCasesRoutes } from "./features/cases/cases.routes";
 import { createDocumentsRoutes } from "./features/documents/documents.routes";
@@ -20,7 +21,7 @@ import { createHealthRoutes } from "./features/health/health.routes";
 import { createTestimonialsRoutes } from "./features/landing/landing.routes";
 import { createOutboxRoutes } from "./features/mail/outbox.routes";
 import { createProfileRoutes } from "./features/profile/profile.routes";
-import { createAdminSettingsRoutes, createPublicSettingsRoutes } from "./features/settings/settings.routes";
+import { createPublicSettingsRoutes } from "./features/settings/settings.routes";
 import { createUploadsRoutes } from "./features/uploads/uploads.routes";
 import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
@@ -76,7 +77,12 @@ export function createApp(services: Services) {
     .route("/profile", createProfileRoutes(profile, auth, guards))
     .route("/billing", createBillingRoutes(billing, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
-    .route("/uploads", createUploadsRoutes(services.uploads, chat, guards))
+    .route(
+      "/uploads",
+      createUploadsRoutes(services.uploads, services.documentAnalysis, guards, (user, caseId) =>
+        cases.get(user, caseId),
+      ),
+    )
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
     .route("/admin/cases", createAdminCasesRoutes(adminCases, guards))
     .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))

@@ -9,6 +9,7 @@ import { createAdminCasesService } from "./features/admin/cases/admin-cases.serv
 import { createAdminUsersService } from "./features/admin/users/admin-users.service";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
 import { createAssistant } from "./features/assistant/assistant.service";
+import { createDocumentAnalysis } from "./features/assistant/document-analysis.service";
 import { createBillingService } from "./features/billing/billing.service";
 import { createStripeClient } from "./features/billing/stripe-gateway";
 import { createCasesService } from "./features/cases/cases.service";
@@ -30,7 +31,6 @@ import { createReadingQueue } from "./features/uploads/reading-queue";
 import { createUploadsService } from "./features/uploads/uploads.service";
 import { createUsageService } from "./features/usage/usage.service";
 import type { Logger } from "./lib/logger";
-import { createStorage } from "./lib/storage";
 
 /**
  * The composition root: every service built once from the configuration, the database and the
@@ -112,25 +112,26 @@ export function createServices(config: Config, database: Database, logger: Logge
   const stops = createReplyStops(database.run);
   const fileStorage = createPostgresFileStorage(db);
   const readingQueue = createReadingQueue({ db, storage: fileStorage, extractor: createExtractor(), logger });
-  const uploads = createUploadsService({
+  const uploads = createUploadsService({ db, storage: fileStorage, queue: readingQueue, settings });
+  const documentAnalysis = createDocumentAnalysis({ assistant, uploads, usage });
+  const chat = createChatService({
     db,
-    storage: fileStorage,
-    queue: readingQueue,
-    settings,
+    run: database.run,
     assistant,
+    analysis: documentAnalysis,
+    settings,
+    logger,
     usage,
-    ownCase: (user, caseId) => cases.get(user, caseId),
+    stops,
+    uploads,
   });
-  const chat = createChatService({ db, run: database.run, assistant, settings, logger, usage, stops, uploads });
   const comparisons = createComparisonsService({ db, run: database.run, assistant, settings, logs, usage });
   const testimonials = createTestimonialsService(db);
-  const storage = createStorage(config.dataDir);
   const profile = createProfileService({
     db,
     accounts,
     billing,
     logs,
-    storage,
     uploads,
     usage,
     logger,
@@ -153,7 +154,6 @@ export function createServices(config: Config, database: Database, logger: Logge
   const health = createHealthService(config, database, mailer);
   return {
     documents,
-    storage,
     profile,
     config,
     database,
@@ -171,6 +171,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     cases,
     chat,
     uploads,
+    documentAnalysis,
     readingQueue,
     comparisons,
     testimonials,

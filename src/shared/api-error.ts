@@ -25,6 +25,22 @@ export const ERROR_CODES = {
   renderTimeout: "RENDER_TIMEOUT",
   /** Preparing a PDF or Word file failed (500). */
   renderFailed: "RENDER_FAILED",
+  /** Stripe is not configured (payments go through the demo checkout): nothing of Stripe's to open (409). */
+  paymentsDemo: "PAYMENTS_DEMO",
+  /** Stripe's customer portal could not be opened (502). */
+  portalFailed: "PORTAL_FAILED",
+  /** A Stripe Checkout Session could not be created (502). */
+  checkoutFailed: "CHECKOUT_FAILED",
+  /** The demo checkout's card was declined (402). */
+  cardDeclined: "CARD_DECLINED",
+  /** A Stripe webhook whose signature does not match its body (400); nothing changes. */
+  badSignature: "BAD_SIGNATURE",
+  /** Stripe could not be read while handling a webhook event (503 with Retry-After): Stripe sends it again. */
+  stripeUnavailable: "STRIPE_UNAVAILABLE",
+  /** An administrator adding an AI model past the number allowed (409). */
+  tooManyModels: "TOO_MANY_MODELS",
+  /** A comparison asked for a message that cannot have one (409): the chat sends it as a normal message. */
+  comparisonOff: "COMPARISON_OFF",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -5,9 +5,7 @@
 
 export const AUTH_INIT_TIMEOUT_MS = 10_000;
 
-/** The Free plan's messages per case until an administrator changes it (setting freeUserMessageLimit). */
-export const FREE_MESSAGE_LIMIT_DEFAULT = 10;
-
+/** The shortest password any setting allows (and the setting's default). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const LOCKOUT_MINUTES = 15;
@@ -37,7 +35,6 @@ export const UI_LIMITS = {
 } as const;
 
 export const AI_DEFAULTS = {
-  previewMaxTokens: 200,
   fullMaxTokens: 2000,
   temperature: 0.7,
   costPerToken: 0.001,

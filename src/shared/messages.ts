@@ -60,6 +60,11 @@ export const CASE_TEXT = {
   assistantFailure:
     "I apologize, but I'm having trouble processing your request right now. Please try again in a moment, or contact our support team if the issue persists.",
   limitReached: "You've reached your message limit",
+  archived: "This case is archived. Restore it to continue the conversation.",
+  alreadyArchived: "This case is already archived.",
+  notArchived: "Only archived cases can be restored.",
+  comparisonFailed: "The comparison could not be completed. Please try again.",
+  openCaseFailed: "Unable to open a case about this document. Please try again.",
 } as const;
 
 export const AI_LIMIT_TEXT = {

@@ -33,8 +33,8 @@ export interface Plan {
   name: string;
   priceCents: number;
   interval: "month";
-  /** Days of free trial when a member subscribes for the first time (trials on in the settings). */
-  trialDays: number;
+  /** A first subscription starts with a free trial (its length and whether trials are on: the settings). */
+  hasTrial: boolean;
   tagline: string;
   /** Marked 'Most Popular' in the plan picker. */
   mostPopular: boolean;
@@ -55,7 +55,7 @@ export const PLANS: Record<PlanId, Plan> = {
     name: "Free",
     priceCents: 0,
     interval: "month",
-    trialDays: 0,
+    hasTrial: false,
     tagline: "Get clear legal information at no cost.",
     mostPopular: false,
     entitlements: {
@@ -71,7 +71,7 @@ export const PLANS: Record<PlanId, Plan> = {
     name: "Basic",
     priceCents: 400,
     interval: "month",
-    trialDays: 0,
+    hasTrial: false,
     tagline: "More room to talk your case through, at a small price.",
     mostPopular: false,
     entitlements: {
@@ -87,7 +87,7 @@ export const PLANS: Record<PlanId, Plan> = {
     name: "Premium Solutions",
     priceCents: 2999,
     interval: "month",
-    trialDays: 7,
+    hasTrial: true,
     tagline: "Unlimited help and a second opinion from another AI.",
     mostPopular: true,
     entitlements: {
@@ -105,7 +105,7 @@ export const MESSAGE_WARNING_REMAINING = 2;
 
 /** Days of free trial a first subscription to this plan starts with (0: none). */
 export function trialDaysOf(plan: PlanId, settings: Pick<PlanSettings, "enableTrials" | "trialPeriodDays">): number {
-  return settings.enableTrials && PLANS[plan].trialDays > 0 ? settings.trialPeriodDays : 0;
+  return settings.enableTrials && PLANS[plan].hasTrial ? settings.trialPeriodDays : 0;
 }
 
 /** Member messages allowed in one case on this plan; null when unlimited. */
@@ -161,6 +161,20 @@ export function planFeatures(plan: PlanId, settings: PlanSettings): string[] {
 }
 
 /** Whether a subscription status keeps its plan in force (spec section 4 'Subscription': active or trialing). */
+/** A subscription's status in words (Stripe's statuses; an unknown one is shown as it is). */
+export const SUBSCRIPTION_STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  trialing: "Free trial",
+  past_due: "Payment past due",
+  canceled: "Canceled",
+  unpaid: "Unpaid",
+  incomplete: "Incomplete",
+  incomplete_expired: "Expired",
+  paused: "Paused",
+};
+
+export const subscriptionStatusLabel = (status: string): string => SUBSCRIPTION_STATUS_LABELS[status] ?? status;
+
 export function isActiveStatus(status: string | null | undefined): boolean {
   return status === "active" || status === "trialing";
 }

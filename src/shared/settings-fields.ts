@@ -1,3 +1,4 @@
+import { answerSourceName } from "./ai-providers";
 import { LOCKOUT_MINUTES } from "./constants";
 import { type SettingsSection, type SystemSettings, settingsSectionSchemas } from "./schemas/settings";
 
@@ -212,8 +213,8 @@ export function settingOptions(section: SettingsSection, key: string): readonly 
   return schema?.def.type === "enum" ? (schema.options ?? null) : null;
 }
 
-const OPTION_LABELS: Record<string, string> = { anthropic: "Anthropic", openai: "OpenAI" };
-export const settingOptionLabel = (value: string) => OPTION_LABELS[value] ?? value;
+/** An option in words: the only options (`ai.defaultProvider`) are the providers. */
+export const settingOptionLabel = answerSourceName;
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

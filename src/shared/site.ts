@@ -1,3 +1,5 @@
+import { SETTINGS_DEFAULTS } from "./settings-defaults";
+
 /**
  * The site's name, description and support address as the administrator set them (general
  * settings): page titles, the footer, Help, the maintenance page and every mail use them.
@@ -8,11 +10,11 @@ export interface SiteIdentity {
   supportEmail: string;
 }
 
-/** Until the settings have arrived (and in the built HTML). */
+/** Until the settings have arrived (and in the built HTML): the settings' defaults. */
 export const DEFAULT_SITE: SiteIdentity = {
-  siteName: "LawGuide",
-  siteDescription: "Legal help at your fingertips",
-  supportEmail: "support@lawguide.example",
+  siteName: SETTINGS_DEFAULTS.general.siteName,
+  siteDescription: SETTINGS_DEFAULTS.general.siteDescription,
+  supportEmail: SETTINGS_DEFAULTS.general.supportEmail,
 };
 
 /** A page's title ('Help & Support · LawGuide'); the name and description for the home page. */

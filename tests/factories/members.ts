@@ -1,13 +1,40 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { documents } from "../../src/server/db/schema";
+import { createPostgresFileStorage } from "../../src/server/features/uploads/file-storage";
 import { parseSse } from "./sse";
 import type { TestContext } from "./test-app";
 
 /**
+ * Store an upload row of a member's with these bytes in the file storage, as a file received
+ * earlier would be (whatever its name): its id.
+ */
+export async function storedUpload(
+  t: TestContext,
+  upload: { userId: string; fileName: string | null; bytes: Uint8Array | number[]; title?: string; caseId?: string },
+): Promise<string> {
+  const { bytes, title = "Stored file", ...fields } = upload;
+  const [row] = await t.services.db
+    .insert(documents)
+    .values({ ...fields, title, type: "upload", mimeType: "application/pdf", sizeBytes: bytes.length })
+    .returning({ id: documents.id });
+  if (!row) throw new Error("no upload row");
+  await createPostgresFileStorage(t.services.db).write(
+    row.id,
+    (async function* () {
+      yield Uint8Array.from(bytes);
+    })(),
+  );
+  return row.id;
+}
+
+/** How many bytes of an upload the file storage holds (0 once the upload is gone). */
+export function storedBytes(t: TestContext, uploadId: string): Promise<number> {
+  return createPostgresFileStorage(t.services.db).size(uploadId);
+}
+
+/**
  * A signed-in member with a case holding one answered question (`Question from <e-mail>`) and an
- * uploaded lease in it, the file in storage with its row: what deleting or exporting a member
- * has to reach.
+ * uploaded lease in it, its bytes in the file storage with its row: what deleting or exporting a
+ * member has to reach. `uploadId` names the upload.
  */
 export async function memberWithCaseAndUpload(t: TestContext, options: { premium?: boolean } = {}) {
   const m = await t.member({ premium: options.premium ?? false });
@@ -15,12 +42,12 @@ export async function memberWithCaseAndUpload(t: TestContext, options: { premium
   parseSse(
     await (await m.client.post(`/api/cases/${caseId}/messages`, { content: `Question from ${m.email}` })).text(),
   );
-  const key = `${m.id}/lease.pdf`;
-  const file = t.services.storage.resolve(key);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, "%PDF-1.4 test");
-  await t.services.db
-    .insert(documents)
-    .values({ userId: m.id, type: "upload", title: "Lease", fileName: "lease.pdf", storageKey: key, caseId });
-  return { ...m, caseId, file };
+  const uploadId = await storedUpload(t, {
+    userId: m.id,
+    fileName: "lease.pdf",
+    bytes: new TextEncoder().encode("%PDF-1.4 test"),
+    title: "Lease",
+    caseId,
+  });
+  return { ...m, caseId, uploadId };
 }

@@ -1,3 +1,5 @@
+import type { EventData, ServerEvent } from "@shared/schemas/streams";
+
 export interface ParsedEvent {
   event: string;
   // biome-ignore lint/suspicious/noExplicitAny: event payloads are asserted field by field in tests
@@ -35,4 +37,28 @@ export function streamedText(events: ParsedEvent[]): string {
     if (e.event === "reset") text = "";
   }
   return text;
+}
+
+/**
+ * A server-sent-events answer a client test writes into, event by event, for a page that reads the
+ * stream `E` (its union in src/shared/schemas/streams.ts): an event the stream does not have, or
+ * data of another shape, does not compile.
+ */
+export function fakeEventStream<E extends ServerEvent>() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: new Response(body, { headers: { "content-type": "text/event-stream" } }),
+    send<Name extends E["event"]>(event: Name, data: EventData<E, Name>) {
+      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    },
+    end() {
+      controller?.close();
+    },
+  };
 }

@@ -1,4 +1,6 @@
 import { ToastProvider } from "@client/components/ui/Toast";
+import { UploadsProvider } from "@client/components/uploads/file-uploads";
+import { uploadsFeature } from "@client/features/uploads/uploads-feature";
 import type { PublicSettings } from "@shared/schemas/settings";
 import type { UploadSummary } from "@shared/schemas/uploads";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -10,8 +12,8 @@ import { renderRoutes } from "./render-app";
 
 /**
  * The set-up the client tests of file uploads share: an uploaded file as the API describes it, the
- * API and the upload requests faked, an answer streamed event by event, and a page rendered with
- * the app's data and toast providers.
+ * API and the upload requests faked, and a page rendered with the app's data and toast providers
+ * and the uploads feature. (An answer streamed event by event: `fakeEventStream` in sse.ts.)
  */
 
 /** An uploaded file as the API lists it: a 2 KB PDF lease still being read, with `overrides`. */
@@ -56,24 +58,9 @@ export function fakeUploadServer(routes: Record<string, Route> = {}) {
   return { api, xhr };
 }
 
-/** A server-sent-events answer the test writes into, event by event. */
-export function eventStream() {
-  const encoder = new TextEncoder();
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  return {
-    response: new Response(body, { headers: { "content-type": "text/event-stream" } }),
-    send(event: string, data: unknown) {
-      controller?.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
-    },
-    end() {
-      controller?.close();
-    },
-  };
+/** The uploads feature, as the app gives it to the pages that take files (its dashboard layout). */
+export function WithUploads({ children }: { children: ReactNode }) {
+  return <UploadsProvider value={uploadsFeature}>{children}</UploadsProvider>;
 }
 
 /** A query cache that does not retry, so a refused request shows at once. */
@@ -82,7 +69,7 @@ export function testQueryClient() {
 }
 
 /**
- * Render `page` as the signed-in app shows it (a fresh query cache, toasts), in a router started at
+ * Render `page` as the signed-in app shows it (a fresh query cache, toasts, the uploads feature), in a router started at
  * `path`. `route` is the page's route pattern when it has parameters; `others` are the routes the
  * page may go to; `queryClient`, a cache the test wants to look into. Returns the router, to see
  * where the page went.
@@ -98,7 +85,9 @@ export function renderPage(
 ) {
   const element = (
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>{page}</ToastProvider>
+      <ToastProvider>
+        <WithUploads>{page}</WithUploads>
+      </ToastProvider>
     </QueryClientProvider>
   );
   return renderRoutes([{ path: route, element }, ...others], path);

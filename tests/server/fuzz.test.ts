@@ -4,7 +4,6 @@ import Stripe from "stripe";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { PUBLIC_AUTH_ENDPOINTS } from "../../src/server/auth/auth";
 import { DEFAULT_SETTINGS, SETTINGS_SECTIONS } from "../../src/shared/schemas/settings";
-import { validAnswers } from "../../src/shared/templates/sample-answers";
 import { getTemplate, TEMPLATES } from "../../src/shared/templates/template-list";
 import {
   body,
@@ -26,6 +25,7 @@ import {
   uuid,
   type ZodLike,
 } from "../factories/fuzz-inputs";
+import { validAnswers } from "../factories/sample-answers";
 import { parseSse } from "../factories/sse";
 import { ADMIN, setupTestApp } from "../factories/test-app";
 import { TEST_ORIGIN } from "../factories/test-client";

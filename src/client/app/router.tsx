@@ -2,6 +2,7 @@ import { FullScreenLoading } from "@client/components/ui/Spinner";
 import { MaintenanceGate } from "@client/features/site/MaintenanceGate";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
+import { LAYOUT_PATHS, PAGES, type PageEntry, type PageLayout, type PageName } from "@shared/pages";
 import { DEFAULT_SITE, pageTitle } from "@shared/site";
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
@@ -33,7 +34,13 @@ function lazyPages<T extends { [K in keyof T]: () => Promise<Record<K, Component
   };
 }
 
-const page = lazyPages({
+const LAYOUTS = {
+  AdminLayout: () => import("./layouts/AdminLayout"),
+  DashboardLayout: () => import("./layouts/DashboardLayout"),
+};
+
+/** Every page of the pages' table, by the name its module exports it under. */
+const PAGE_LOADERS: { [N in PageName]: () => Promise<Record<N, ComponentType>> } = {
   LoginPage: () => import("@client/features/account/LoginPage"),
   RegisterPage: () => import("@client/features/account/RegisterPage"),
   ForgotPasswordPage: () => import("@client/features/account/ForgotPasswordPage"),
@@ -45,9 +52,7 @@ const page = lazyPages({
   DebugPage: () => import("@client/features/health/DebugPage"),
   TermsPage: () => import("@client/features/legal/TermsPage"),
   PrivacyPage: () => import("@client/features/legal/PrivacyPage"),
-  AdminLayout: () => import("./layouts/AdminLayout"),
   AdminDashboardPage: () => import("@client/features/admin/AdminDashboardPage"),
-  DashboardLayout: () => import("./layouts/DashboardLayout"),
   DashboardHomePage: () => import("@client/features/cases/DashboardHomePage"),
   CasesPage: () => import("@client/features/cases/CasesPage"),
   CaseChatPage: () => import("@client/features/cases/CaseChatPage"),
@@ -55,9 +60,9 @@ const page = lazyPages({
   PremiumPage: () => import("@client/features/billing/PremiumPage"),
   ProfileRoute: () => import("./pages/ProfileRoute"),
   HelpPage: () => import("@client/features/help/HelpPage"),
-});
+};
 
-type PageName = Parameters<typeof page>[0];
+const page = lazyPages({ ...LAYOUTS, ...PAGE_LOADERS });
 
 /**
  * Load the code of every page a path shows. A prerendered page must have it before React takes
@@ -75,39 +80,36 @@ export async function preloadPath(path: string): Promise<void> {
 
 const legacy = (from: string, to: string): RouteObject => ({ path: from, element: <Navigate to={to} replace /> });
 
-/** A route showing the page `name`, with its document title (or the whole handle). */
-const pageRoute = (path: string, handle: string | RouteHandle, name: PageName): RouteObject => ({
-  path,
-  handle: typeof handle === "string" ? { title: handle } : handle,
-  element: page(name),
-});
+/** The route showing the page `name` (its path relative to `under`, its layout's path). */
+function pageRoute(name: PageName, under = ""): RouteObject {
+  const entry: PageEntry = PAGES[name];
+  const handle: RouteHandle = { title: entry.title, ...(entry.fullHeight ? { fullHeight: true } : {}) };
+  return { path: entry.path.slice(under ? under.length + 1 : 0), handle, element: page(name) };
+}
 
-/** The route table of spec section 2. */
+const NAMES = Object.keys(PAGES) as PageName[];
+const pagesIn = (layout: PageLayout | undefined) =>
+  NAMES.filter((name) => (PAGES[name] as PageEntry).layout === layout);
+const layoutRoutes = (layout: PageLayout) => pagesIn(layout).map((name) => pageRoute(name, LAYOUT_PATHS[layout]));
+const ownPages = pagesIn(undefined);
+
+/** The route table of spec section 2 (its pages: src/shared/pages.ts). */
 export const routes: RouteObject[] = [
   { path: PATHS.root, element: <RootRedirect /> },
   // The landing page has its own entry (welcome.html); from inside the app it is a full page load.
   { path: PATHS.welcome, element: <FullPageRedirect to={PATHS.welcome} /> },
-  pageRoute(PATHS.login, "Sign In", "LoginPage"),
-  pageRoute(PATHS.register, "Create Account", "RegisterPage"),
-  pageRoute(PATHS.forgotPassword, "Reset Password", "ForgotPasswordPage"),
-  pageRoute(PATHS.resetPassword, "Choose a New Password", "ResetPasswordPage"),
-  pageRoute(PATHS.checkoutSuccess, "Subscription", "CheckoutSuccessPage"),
-  { element: <RequireAuth />, children: [pageRoute(PATHS.checkoutDemo, "Checkout", "CheckoutDemoPage")] },
-  pageRoute(PATHS.checkoutCancel, "Checkout Cancelled", "CheckoutCancelPage"),
-  pageRoute(PATHS.status, "System Status", "StatusPage"),
-  pageRoute(PATHS.debug, "Debug Console", "DebugPage"),
-  pageRoute("/terms", "Terms of Service", "TermsPage"),
-  pageRoute("/privacy", "Privacy Policy", "PrivacyPage"),
+  ...ownPages.filter((name) => !(PAGES[name] as PageEntry).signedIn).map((name) => pageRoute(name)),
+  {
+    element: <RequireAuth />,
+    children: ownPages.filter((name) => (PAGES[name] as PageEntry).signedIn).map((name) => pageRoute(name)),
+  },
   {
     element: <RequireAuth admin />,
     children: [
       {
-        path: "/admin",
+        path: LAYOUT_PATHS.admin,
         element: page("AdminLayout"),
-        children: [
-          { index: true, element: <Navigate to={PATHS.adminDashboard} replace /> },
-          pageRoute("dashboard", "Admin Dashboard", "AdminDashboardPage"),
-        ],
+        children: [{ index: true, element: <Navigate to={PATHS.adminDashboard} replace /> }, ...layoutRoutes("admin")],
       },
     ],
   },
@@ -115,17 +117,11 @@ export const routes: RouteObject[] = [
     element: <RequireAuth />,
     children: [
       {
-        path: PATHS.dashboard,
+        path: LAYOUT_PATHS.dashboard,
         element: page("DashboardLayout"),
         children: [
           { index: true, element: <Navigate to={PATHS.cases} replace /> },
-          pageRoute("home", "Home", "DashboardHomePage"),
-          pageRoute("cases", "Legal Chats", "CasesPage"),
-          pageRoute("case/:id", { title: "Case", fullHeight: true }, "CaseChatPage"),
-          pageRoute("create", "Document Center", "DocumentCenterPage"),
-          pageRoute("premium", "Premium", "PremiumPage"),
-          pageRoute("profile", "Profile", "ProfileRoute"),
-          pageRoute("help", "Help & Support", "HelpPage"),
+          ...layoutRoutes("dashboard"),
           { path: "*", element: <Navigate to={PATHS.cases} replace /> },
         ],
       },

@@ -1,6 +1,6 @@
-import { FREE_MESSAGE_LIMIT_DEFAULT } from "@shared/constants";
-import { PLANS, type PlanSettings } from "@shared/plans";
+import type { PlanSettings } from "@shared/plans";
 import type { PublicSettings } from "@shared/schemas/settings";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { useEffect, useState } from "react";
 import { apiFetch, MAINTENANCE_EVENT } from "./api";
 
@@ -48,9 +48,9 @@ export function usePublicSettings(): PublicSettings | null {
 /** The numbers the plan rules read, live (the defaults until the settings have arrived). */
 export function planSettingsOf(settings: PublicSettings | null): PlanSettings {
   return {
-    freeUserMessageLimit: settings?.freeUserMessageLimit ?? FREE_MESSAGE_LIMIT_DEFAULT,
-    enableTrials: settings?.enableTrials ?? true,
-    trialPeriodDays: settings?.trialPeriodDays ?? PLANS.premium.trialDays,
+    freeUserMessageLimit: settings?.freeUserMessageLimit ?? SETTINGS_DEFAULTS.ai.freeUserMessageLimit,
+    enableTrials: settings?.enableTrials ?? SETTINGS_DEFAULTS.subscription.enableTrials,
+    trialPeriodDays: settings?.trialPeriodDays ?? SETTINGS_DEFAULTS.subscription.trialPeriodDays,
   };
 }
 

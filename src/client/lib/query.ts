@@ -18,3 +18,14 @@ export const queryClient = new QueryClient({
  * feature that creates a case (opening one about an upload) invalidates it.
  */
 export const CASES_KEY = ["cases"] as const;
+
+/**
+ * The query keys of the member's uploads. The uploads feature adds files and counts the month's
+ * allowance; the documents feature lists and analyses them: both read and refresh the same cache.
+ */
+export const uploadKeys = {
+  all: ["uploads"] as const,
+  list: () => ["uploads", "list"] as const,
+  detail: (id: string) => ["uploads", "detail", id] as const,
+  allowance: () => ["uploads", "allowance"] as const,
+};

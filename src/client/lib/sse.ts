@@ -1,20 +1,24 @@
 import { ApiRequestError, unwrap } from "@client/lib/api";
 import { AUTH_TEXT } from "@shared/messages";
+import type { ServerEvent } from "@shared/schemas/streams";
 import { createParser } from "eventsource-parser";
 
-export interface SseEvent {
-  event: string;
-  data: unknown;
+/** A JSON answer where a stream was asked for (a route that answers some members without one). */
+export interface JsonAnswer<T> {
+  event: "json";
+  data: T;
 }
 
 /**
- * POST a JSON body and read the answer as server-sent events. A refusal (4xx/5xx JSON) throws
- * ApiRequestError before any event; a JSON (non-stream) answer is returned as one "json" event.
+ * POST a JSON body and read the answer as the server-sent events of the stream `E` (its union in
+ * src/shared/schemas/streams.ts, which the server's `emit` is typed by too). A refusal (4xx/5xx
+ * JSON) throws ApiRequestError before any event; a JSON (non-stream) answer is given as one
+ * `JsonAnswer` event, when `E` includes one.
  */
-export async function postForEvents(
+export async function postForEvents<E extends ServerEvent>(
   path: string,
   body: unknown,
-  onEvent: (event: SseEvent) => void,
+  onEvent: (event: E) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   let response: Response;
@@ -36,7 +40,9 @@ export async function postForEvents(
     return;
   }
   if (!response.headers.get("content-type")?.includes("text/event-stream")) {
-    onEvent({ event: "json", data: await response.json() });
+    const answer: JsonAnswer<unknown> = { event: "json", data: await response.json() };
+    // The body's shape is the route's contract, as `apiFetch<T>` takes it.
+    onEvent(answer as E);
     return;
   }
   const reader = response.body?.getReader();
@@ -50,7 +56,8 @@ export async function postForEvents(
       } catch {
         // plain text data
       }
-      onEvent({ event: message.event ?? "message", data });
+      // What the server emits is checked against the same union (src/server/http/sse.ts).
+      onEvent({ event: message.event ?? "message", data } as E);
     },
   });
   for (;;) {

@@ -17,9 +17,10 @@ function abortError(signal: AbortSignal): unknown {
 /**
  * The `fetch` the AI SDKs are given: node:http with keep-alive agents. The SDKs send a URL, a
  * method, headers, a JSON text body and an abort signal; this answers with a standard Response
- * whose body streams as it arrives. It saves undici's fetch machinery (~0.6 ms and a share of
- * CPU on every answer, measured by `npm run bench`). Anything else (a streamed or form body)
- * goes to the global fetch.
+ * whose body streams as it arrives. Against the global fetch (undici) it brings a streamed
+ * answer's first word 0.2–1 ms sooner, 0.9–2.7 ms with twenty answers streaming, when it also
+ * takes a fifth less CPU per answer (`npm run bench -- fetch`, decision 015). Anything else (a
+ * streamed or form body) goes to the global fetch.
  */
 export const providerFetch: typeof fetch = (input, init = {}) => {
   const body = init.body;

@@ -1,6 +1,6 @@
 import { classifyCase } from "@shared/chat";
+import { offlineAnalysis, offlineAnswerFromPassages } from "./offline";
 import { OFFLINE_ANSWERS, OFFLINE_CLOSING } from "./offline-answers";
-import { offlineAnalysis, offlineAnswerFromPassages } from "./offline-documents";
 import type { AiProvider, AiRequest, AiResult } from "./types";
 import { StoppedError } from "./types";
 

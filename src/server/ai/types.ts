@@ -1,3 +1,4 @@
+import { ANSWER_SOURCE_NAMES } from "@shared/ai-providers";
 import type { DocumentTask } from "./document-analysis";
 
 export type ProviderId = "openai" | "anthropic";
@@ -63,8 +64,4 @@ export class ProviderTimeoutError extends Error {
   }
 }
 
-export const PROVIDER_NAMES: Record<AnswerSource, string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  offline: "Offline assistant",
-};
+export const PROVIDER_NAMES: Record<AnswerSource, string> = ANSWER_SOURCE_NAMES;

@@ -320,7 +320,6 @@ export const documents = pgTable(
     fileName: text("file_name"),
     mimeType: text("mime_type"),
     sizeBytes: integer("size_bytes"),
-    storageKey: text("storage_key"),
     content: text("content"),
     answers: jsonb("answers").$type<Record<string, unknown>>(),
     extractedText: text("extracted_text"),

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { PAGES } from "@shared/pages";
 import { describe, expect, it } from "vitest";
 import { chunkFiles, PAGE_MODULES } from "./page-modules";
 
@@ -18,6 +19,18 @@ describe("page modules", () => {
         );
       }
     }
+  });
+
+  it("are loaded by the router under each page's name, from the module the pages' table names", () => {
+    const router = readFileSync(path.join(ROOT, "src/client/app/router.tsx"), "utf8");
+    for (const [name, page] of Object.entries(PAGES)) {
+      const specifier = page.module.startsWith("app/") ? `./${page.module.slice(4)}` : `@client/${page.module}`;
+      expect(router, name).toContain(`${name}: () => import("${specifier}")`);
+    }
+    const paths = PAGE_MODULES.map((p) => p.path);
+    expect(paths.some((p) => p.test("/dashboard/case/3f0c"))).toBe(true);
+    expect(paths.some((p) => p.test("/dashboard"))).toBe(true);
+    expect(paths.some((p) => p.test("/dashboard/case/a/b"))).toBe(false);
   });
 
   it("follow static imports and leave the entry out", () => {

@@ -1,51 +1,36 @@
 /**
- * Which source modules each page of the web client needs (the lazy chunks of src/client/app/router.tsx).
- * The server preloads them with the HTML, so a page's own code downloads alongside the app's
- * entry instead of after it. A test checks that every module named here is in the build.
+ * Which source modules each page of the web client needs (the lazy chunks of the router), from
+ * the pages' table (src/shared/pages.ts). The server preloads them with the HTML, so a page's own
+ * code downloads alongside the app's entry instead of after it. A test checks that every module
+ * named here is in the build and loaded by the router.
  */
+import { LAYOUT_MODULES, PAGES, type PageEntry } from "@shared/pages";
+
 /** The app itself, loaded by the tiny entry (src/client/boot.ts). */
 export const APP_MODULE = "src/client/app-main.tsx";
 
-const LAYOUT = "src/client/app/layouts/DashboardLayout.tsx";
-const ADMIN_LAYOUT = "src/client/app/layouts/AdminLayout.tsx";
+const source = (module: string) => `src/client/${module}.tsx`;
 
-export const PAGE_MODULES: Array<{ path: RegExp; modules: string[]; signedIn?: boolean }> = [
-  { path: /^\/login$/, modules: ["src/client/features/account/LoginPage.tsx"] },
-  { path: /^\/register$/, modules: ["src/client/features/account/RegisterPage.tsx"] },
-  { path: /^\/forgot-password$/, modules: ["src/client/features/account/ForgotPasswordPage.tsx"] },
-  { path: /^\/reset-password$/, modules: ["src/client/features/account/ResetPasswordPage.tsx"] },
-  { path: /^\/terms$/, modules: ["src/client/features/legal/TermsPage.tsx"] },
-  { path: /^\/privacy$/, modules: ["src/client/features/legal/PrivacyPage.tsx"] },
-  { path: /^\/status$/, modules: ["src/client/features/health/StatusPage.tsx"] },
-  { path: /^\/debug$/, modules: ["src/client/features/health/DebugPage.tsx"] },
-  { path: /^\/checkout\/success$/, modules: ["src/client/features/billing/CheckoutSuccessPage.tsx"] },
-  { path: /^\/checkout\/cancel$/, modules: ["src/client/features/billing/CheckoutCancelPage.tsx"] },
-  {
-    path: /^\/checkout\/demo\/[^/]+$/,
-    modules: ["src/client/features/billing/CheckoutDemoPage.tsx"],
-    signedIn: true,
-  },
-  { path: /^\/dashboard\/home$/, modules: [LAYOUT, "src/client/features/cases/DashboardHomePage.tsx"], signedIn: true },
-  { path: /^\/dashboard(\/cases)?$/, modules: [LAYOUT, "src/client/features/cases/CasesPage.tsx"], signedIn: true },
-  {
-    path: /^\/dashboard\/case\/[^/]+$/,
-    modules: [LAYOUT, "src/client/features/cases/CaseChatPage.tsx"],
-    signedIn: true,
-  },
-  {
-    path: /^\/dashboard\/create$/,
-    modules: [LAYOUT, "src/client/features/documents/DocumentCenterPage.tsx"],
-    signedIn: true,
-  },
-  { path: /^\/dashboard\/premium$/, modules: [LAYOUT, "src/client/features/billing/PremiumPage.tsx"], signedIn: true },
-  { path: /^\/dashboard\/profile$/, modules: [LAYOUT, "src/client/app/pages/ProfileRoute.tsx"], signedIn: true },
-  { path: /^\/dashboard\/help$/, modules: [LAYOUT, "src/client/features/help/HelpPage.tsx"], signedIn: true },
-  {
-    path: /^\/admin(\/dashboard)?$/,
-    modules: [ADMIN_LAYOUT, "src/client/features/admin/AdminDashboardPage.tsx"],
-    signedIn: true,
-  },
-];
+/** A react-router path as a pattern of whole paths (`:id` is one segment). */
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split("/")
+    .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("\\/");
+  return new RegExp(`^${escaped}$`);
+}
+
+export const PAGE_MODULES: Array<{ path: RegExp; modules: string[]; signedIn?: boolean }> = Object.values(
+  PAGES as Record<string, PageEntry>,
+).flatMap((page) => {
+  const modules = [...(page.layout ? [source(LAYOUT_MODULES[page.layout])] : []), source(page.module)];
+  const signedIn = Boolean(page.layout || page.signedIn);
+  return [page.path, ...(page.alsoAt ?? [])].map((path) => ({
+    path: pathPattern(path),
+    modules,
+    ...(signedIn ? { signedIn } : {}),
+  }));
+});
 
 interface ManifestChunk {
   file: string;

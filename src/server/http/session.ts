@@ -20,7 +20,10 @@ export interface SessionDeps {
       role: string;
       user: Readonly<SessionUser>;
     } | null>;
-    /** Push the session's expiry out again (sliding sessions), or in to the current timeout. */
+    /**
+     * Push a session in use out to the full timeout from now (at most once every few minutes), or
+     * pull it in to the current timeout when it lies further out (sliding sessions).
+     */
     slideSession(sessionId: string, expiresAt: Date, timeoutHours: number): Promise<void>;
     /** End a session now. */
     endSession(sessionId: string): Promise<void>;
@@ -31,8 +34,13 @@ export interface SessionDeps {
 
 /**
  * Session guards. The signed session cookie is checked here and the session, its member, profile
- * and plan come back in one query. `requireUser` answers 401 without a valid session;
- * `requireAdmin` 401 without one and 403 for anyone who is not an administrator.
+ * and plan come back in one query (or from memory on the embedded engine, decision 006).
+ * `requireUser` answers 401 without a valid session; `requireAdmin` 401 without one and 403 for
+ * anyone who is not an administrator.
+ *
+ * Sessions slide here, not in better-auth (its refresh is off: decision 003). The cookie is
+ * better-auth's, set when a session is made, and never set again here: with "Remember me" it
+ * lasts 7 days from sign-in whatever the session's own expiry.
  */
 export function createSessionGuards(deps: SessionDeps) {
   async function load(c: Context<AppEnv>): Promise<void> {
@@ -58,6 +66,8 @@ export function createSessionGuards(deps: SessionDeps) {
       sessionId: resolved.sessionId,
     });
     c.set("sessionUser", resolved.user);
+    // In use: its expiry moves to the full timeout from now (written at most every 5 minutes,
+    // which renews it), or in to a timeout shortened since it was last renewed.
     await deps.accounts.slideSession(resolved.sessionId, resolved.expiresAt, security.sessionTimeout);
   }
 

@@ -1,9 +1,23 @@
 import type { ServerResponse } from "node:http";
 import { GENERIC_TEXT } from "@shared/messages";
+import type { EventData, ServerEvent } from "@shared/schemas/streams";
 import type { Context } from "hono";
 
-/** Send one server-sent event; never throws (a member who left just stops receiving). */
-export type Emit = (event: string, data: unknown) => Promise<void>;
+/**
+ * Send one event of the stream `E` (src/shared/schemas/streams.ts): its name and data are checked
+ * against the stream's union. Never throws (a member who left just stops receiving).
+ */
+export type Emit<E extends ServerEvent = ServerEvent> = <Name extends E["event"]>(
+  event: Name,
+  data: EventData<E, Name>,
+) => Promise<void>;
+
+/**
+ * The work of one streamed response, writing its events as it goes. A service that refuses some
+ * requests resolves its refusals first and then gives this, so they are answered as plain JSON
+ * errors before the stream opens.
+ */
+export type StreamBody<E extends ServerEvent> = (emit: Emit<E>) => Promise<void>;
 
 /** Marks a response already written straight to Node's ServerResponse (see @hono/node-server). */
 const ALREADY_SENT = "x-hono-already-sent";
@@ -36,10 +50,10 @@ interface Sink {
  * event is one `write`, with none of the web-stream promises per word of every answer. Anywhere
  * else (`app.request` in tests) they are queued into the response body's stream.
  */
-export function eventStream(c: Context, run: (emit: Emit) => Promise<void>): Response {
+export function eventStream<E extends ServerEvent>(c: Context, run: StreamBody<E>): Response {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   const { sink, response } = outgoing ? nodeSink(c, outgoing) : bodySink(c);
-  const emit: Emit = async (event, data) => sink.write(format(event, data));
+  const emit: Emit<E> = async (event, data) => sink.write(format(event, data));
   run(emit)
     .catch(() => sink.write(format("error", { message: GENERIC_TEXT.internal })))
     .finally(() => sink.end());

@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
     /** Headers the answer carries (Retry-After on a 429). */
@@ -30,5 +30,5 @@ export const invalidInput = (message: string = GENERIC_TEXT.invalidInput, fields
 export const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
 export const planLimit = (message: string) => new ApiError(402, ERROR_CODES.planLimit, message);
 /** 429 with Retry-After in whole seconds (at least 1). */
-export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (code: ErrorCode, message: string, retryAfterSeconds: number) =>
   new ApiError(429, code, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ANSWER_SOURCE_NAMES } from "../ai-providers";
 import { AI_DEFAULTS } from "../constants";
 import { text, uuidSchema } from "./text";
 
@@ -16,7 +17,10 @@ import { text, uuidSchema } from "./text";
 
 export const AI_PROVIDERS = ["openai", "anthropic"] as const;
 export type AiProviderId = (typeof AI_PROVIDERS)[number];
-export const AI_PROVIDER_LABELS: Record<AiProviderId, string> = { openai: "OpenAI", anthropic: "Anthropic" };
+export const AI_PROVIDER_LABELS: Record<AiProviderId, string> = {
+  openai: ANSWER_SOURCE_NAMES.openai,
+  anthropic: ANSWER_SOURCE_NAMES.anthropic,
+};
 
 export const MODEL_TIERS = ["free", "premium"] as const;
 export type ModelTier = (typeof MODEL_TIERS)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
+import { CASE_TEXT } from "../messages";
 import { caseSearchSchema } from "./cases";
 import { text } from "./text";
 import type { ChatAttachment } from "./uploads";
@@ -46,7 +47,7 @@ export const adminCaseListQuerySchema = z.object({
   ),
 });
 
-export const adminCaseIdParam = z.object({ id: z.uuid({ error: "Case not found" }) });
+export const adminCaseIdParam = z.object({ id: z.uuid({ error: CASE_TEXT.notFound }) });
 
 /** `cursor`: the position after which the next page of messages starts (as the last page gave it). */
 export const adminCaseMessagesQuerySchema = z.object({

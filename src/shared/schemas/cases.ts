@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_MAX_CHARS } from "../chat";
 import type { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
+import { CASE_TEXT } from "../messages";
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_TEXT } from "../uploads";
 import { listCursorSchema, text } from "./text";
 import type { ChatAttachment } from "./uploads";
@@ -46,6 +47,8 @@ export const sendMessageSchema = z
     path: ["content"],
   });
 
+export type SendMessage = z.infer<typeof sendMessageSchema>;
+
 export const chooseComparisonSchema = z.object({
   side: z.enum(["anthropic", "openai"]),
 });
@@ -70,7 +73,7 @@ export const messagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-export const caseIdParam = z.object({ id: z.uuid({ error: "Case not found" }) });
+export const caseIdParam = z.object({ id: z.uuid({ error: CASE_TEXT.notFound }) });
 export const comparisonParams = caseIdParam.extend({ comparisonId: z.uuid({ error: "Comparison not found" }) });
 
 export type CaseStatus = (typeof CASE_STATUSES)[number];

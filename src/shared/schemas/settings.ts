@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { FREE_MESSAGE_LIMIT_DEFAULT } from "../constants";
+import { PASSWORD_MIN_LENGTH } from "../constants";
+import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
 import { text } from "./text";
 
 /**
- * System settings (spec section 3 'System settings', defaults from section 9, bounds from section 5).
+ * System settings (spec section 3 'System settings', bounds from section 5; their defaults, from
+ * section 9, are in `settings-defaults.ts`).
  * One row per section in `system_settings`; a value missing from the row takes its default, so
  * adding a setting never needs a data migration.
  */
@@ -11,12 +13,12 @@ import { text } from "./text";
 const int = (min: number, max: number, fallback: number) => z.number().int().min(min).max(max).default(fallback);
 
 export const generalSettingsSchema = z.object({
-  siteName: text({ min: 1, max: 80, required: "Please enter the site name." }).default("LawGuide"),
-  siteDescription: text({ max: 200 }).default("Legal help at your fingertips"),
-  supportEmail: z.email().default("support@lawguide.example"),
-  maxFileUploadSize: int(1, 100, 10),
-  allowRegistration: z.boolean().default(true),
-  maintenanceMode: z.boolean().default(false),
+  siteName: text({ min: 1, max: 80, required: "Please enter the site name." }).default(D.general.siteName),
+  siteDescription: text({ max: 200 }).default(D.general.siteDescription),
+  supportEmail: z.email().default(D.general.supportEmail),
+  maxFileUploadSize: int(1, 100, D.general.maxFileUploadSize),
+  allowRegistration: z.boolean().default(D.general.allowRegistration),
+  maintenanceMode: z.boolean().default(D.general.maintenanceMode),
 });
 
 /**
@@ -25,42 +27,42 @@ export const generalSettingsSchema = z.object({
  * from either place (see admin-ai-models.ts).
  */
 export const aiSettingsSchema = z.object({
-  defaultProvider: z.enum(["anthropic", "openai"]).default("anthropic"),
-  enableComparison: z.boolean().default(true),
-  freeUserMessageLimit: int(1, 100, FREE_MESSAGE_LIMIT_DEFAULT),
-  previewTokenLimit: int(50, 500, 200),
-  responseTimeout: int(10, 120, 30),
+  defaultProvider: z.enum(["anthropic", "openai"]).default(D.ai.defaultProvider),
+  enableComparison: z.boolean().default(D.ai.enableComparison),
+  freeUserMessageLimit: int(1, 100, D.ai.freeUserMessageLimit),
+  previewTokenLimit: int(50, 500, D.ai.previewTokenLimit),
+  responseTimeout: int(10, 120, D.ai.responseTimeout),
   /** Tokens the providers may spend on one Free member a day (spec section 9). */
-  freeDailyTokenCap: int(1_000, 10_000_000, 10_000),
+  freeDailyTokenCap: int(1_000, 10_000_000, D.ai.freeDailyTokenCap),
   /** Tokens the providers may spend on one Basic member a day. */
-  basicDailyTokenCap: int(1_000, 10_000_000, 30_000),
+  basicDailyTokenCap: int(1_000, 10_000_000, D.ai.basicDailyTokenCap),
   /** Tokens the providers may spend on one Premium member a day (spec section 9). */
-  premiumDailyTokenCap: int(1_000, 10_000_000, 100_000),
+  premiumDailyTokenCap: int(1_000, 10_000_000, D.ai.premiumDailyTokenCap),
   /** AI calls one member may start in a minute (a question, a regeneration, a comparison's two sides). */
-  aiCallsPerMinute: int(1, 600, 20),
+  aiCallsPerMinute: int(1, 600, D.ai.aiCallsPerMinute),
 });
 
 export const subscriptionSettingsSchema = z.object({
-  trialPeriodDays: int(1, 30, 7),
-  enableTrials: z.boolean().default(true),
-  gracePeriodDays: int(0, 15, 3),
-  autoInvoicing: z.boolean().default(true),
+  trialPeriodDays: int(1, 30, D.subscription.trialPeriodDays),
+  enableTrials: z.boolean().default(D.subscription.enableTrials),
+  gracePeriodDays: int(0, 15, D.subscription.gracePeriodDays),
+  autoInvoicing: z.boolean().default(D.subscription.autoInvoicing),
 });
 
 export const securitySettingsSchema = z.object({
-  sessionTimeout: int(1, 168, 24),
-  passwordMinLength: int(6, 20, 6),
-  requireEmailVerification: z.boolean().default(false),
-  enableTwoFactor: z.boolean().default(false),
-  maxLoginAttempts: int(3, 10, 5),
+  sessionTimeout: int(1, 168, D.security.sessionTimeout),
+  passwordMinLength: int(PASSWORD_MIN_LENGTH, 20, D.security.passwordMinLength),
+  requireEmailVerification: z.boolean().default(D.security.requireEmailVerification),
+  enableTwoFactor: z.boolean().default(D.security.enableTwoFactor),
+  maxLoginAttempts: int(3, 10, D.security.maxLoginAttempts),
 });
 
 export const notificationSettingsSchema = z.object({
-  enableEmailNotifications: z.boolean().default(true),
-  welcomeEmailEnabled: z.boolean().default(true),
-  caseUpdateEmailEnabled: z.boolean().default(true),
-  paymentEmailEnabled: z.boolean().default(true),
-  adminNotificationEmail: z.email().default("admin@lawguide.example"),
+  enableEmailNotifications: z.boolean().default(D.notifications.enableEmailNotifications),
+  welcomeEmailEnabled: z.boolean().default(D.notifications.welcomeEmailEnabled),
+  caseUpdateEmailEnabled: z.boolean().default(D.notifications.caseUpdateEmailEnabled),
+  paymentEmailEnabled: z.boolean().default(D.notifications.paymentEmailEnabled),
+  adminNotificationEmail: z.email().default(D.notifications.adminNotificationEmail),
 });
 
 export const settingsSectionSchemas = {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { CASE_TEXT } from "../messages";
 import type { UploadKind } from "../uploads";
 import { listCursorSchema } from "./text";
 
 export const uploadIdParamSchema = z.object({ id: z.uuid({ error: "File not found" }) });
 export const uploadListQuerySchema = z.object({ cursor: listCursorSchema.optional() });
 /** The multipart form's one text field: the case the file is brought into (optional). */
-export const uploadFieldsSchema = z.object({ caseId: z.uuid({ error: "Case not found" }).optional() });
+export const uploadFieldsSchema = z.object({ caseId: z.uuid({ error: CASE_TEXT.notFound }).optional() });
 
 /**
  * Where a file is: `reading` while its text is extracted (in the background), then `ready`, or

@@ -1,3 +1,12 @@
+import {
+  f,
+  llc,
+  marriedWithChildren,
+  meta,
+  singleWithoutChildren,
+  synthetic,
+  will,
+} from "@tests/factories/template-fixtures";
 import { describe, expect, it } from "vitest";
 import {
   DOCUMENT_REMINDER,
@@ -7,7 +16,6 @@ import {
   unresolvedPlaceholders,
 } from "./content-language";
 import { TemplateSyntaxError } from "./content-parser";
-import { f, llc, marriedWithChildren, meta, singleWithoutChildren, synthetic, will } from "./test-fixtures";
 import type { Answers } from "./types";
 
 describe("rendering the will", () => {

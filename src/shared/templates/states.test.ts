@@ -1,6 +1,6 @@
+import { ceaseDesist, llc, will } from "@tests/factories/template-fixtures";
 import { describe, expect, it } from "vitest";
 import { DOCUMENT_STATES, STATE_BUTTON_COUNT, stateAnswers, US_STATES } from "./states";
-import { ceaseDesist, llc, will } from "./test-fixtures";
 
 describe("states for the Document Center assistant", () => {
   it("offers 8 of the 15 as buttons and every one of the fifty states in the full list", () => {

@@ -1,7 +1,7 @@
+import { f, synthetic } from "@tests/factories/template-fixtures";
 import { describe, expect, it } from "vitest";
 import { templateProblems } from "./template-checks";
 import { TEMPLATES } from "./template-list";
-import { f, synthetic } from "./test-fixtures";
 
 describe("template checks", () => {
   it("find nothing wrong with the real templates", () => {

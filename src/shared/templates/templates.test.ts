@@ -1,7 +1,7 @@
+import { validAnswers } from "@tests/factories/sample-answers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderDocument, unresolvedPlaceholders } from "./content-language";
-import { validAnswers } from "./sample-answers";
 import { TEMPLATES } from "./template-list";
 import type { DocumentTemplate } from "./types";
 import { reviewItems, validateAll, visibleFields } from "./validation";

@@ -1,5 +1,3 @@
-import { describe, expect, it } from "vitest";
-import { PERSON_NAME_MESSAGE } from "./templates/common";
 import {
   ceaseDesist,
   errorFor,
@@ -12,7 +10,9 @@ import {
   synthetic,
   trust,
   will,
-} from "./test-fixtures";
+} from "@tests/factories/template-fixtures";
+import { describe, expect, it } from "vitest";
+import { PERSON_NAME_MESSAGE } from "./templates/common";
 import type { Answers } from "./types";
 import { isFieldVisible, normalizeAnswers, reviewItems, validateAll, validateField, visibleFields } from "./validation";
 import { formatAnswer } from "./values";

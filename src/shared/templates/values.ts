@@ -12,22 +12,8 @@
  * - Dates are real calendar dates written yyyy-mm-dd and shown as "March 5, 2027".
  */
 
+import { formatLongDay } from "../dates";
 import type { AnswerValue, NormalizedValue, TemplateField } from "./types";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Whole numbers and dollar amounts
@@ -100,15 +86,10 @@ export function isValidIsoDate(text: string): boolean {
   return isoParts(text) !== null;
 }
 
-/** A calendar date in words: (2027, 3, 5) → "March 5, 2027". */
-export function longDate(year: number, month: number, day: number): string {
-  return `${MONTHS[month - 1] ?? ""} ${day}, ${year}`;
-}
-
 /** Format an ISO date "2027-03-05" as "March 5, 2027"; other text is returned unchanged. */
 export function formatIsoDate(iso: string): string {
   const parts = isoParts(iso);
-  return parts ? longDate(parts.year, parts.month, parts.day) : iso;
+  return parts ? formatLongDay(parts.year, parts.month, parts.day) : iso;
 }
 
 /** The calendar date of an instant in a time zone (UTC when absent or unknown). */

@@ -2,7 +2,9 @@ import { Logo } from "@client/components/brand/Logo";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { Spinner } from "@client/components/ui/Spinner";
 import { ToastProvider } from "@client/components/ui/Toast";
+import { UploadsProvider } from "@client/components/uploads/file-uploads";
 import { PaymentDueBanner } from "@client/features/billing/PaymentDueBanner";
+import { uploadsFeature } from "@client/features/uploads/uploads-feature";
 import { cn } from "@client/lib/cn";
 import { queryClient } from "@client/lib/query";
 import { useSession } from "@client/lib/session";
@@ -59,7 +61,10 @@ export function DashboardLayout() {
             )}
           >
             <Suspense fallback={<PageLoading />}>
-              <Outlet />
+              {/* The pages that take files (the case chat, the Document Center) get the uploads feature. */}
+              <UploadsProvider value={uploadsFeature}>
+                <Outlet />
+              </UploadsProvider>
             </Suspense>
           </main>
           <nav

@@ -1,11 +1,23 @@
 import { cn } from "@client/lib/cn";
-import { allowanceText, useUploadAllowance } from "./uploads-api";
+import type { UploadAllowance } from "@shared/schemas/uploads";
+
+/** '2 of 3 uploads used this month', or null while unknown; unlimited plans say so. */
+export function allowanceText(allowance: UploadAllowance | undefined): string | null {
+  if (!allowance) return null;
+  if (allowance.limit === null) return "Unlimited uploads on your plan";
+  return `${Math.min(allowance.used, allowance.limit)} of ${allowance.limit} uploads used this month`;
+}
 
 /** '2 of 3 uploads used this month' (or unlimited), where a member starts an upload. */
-export function AllowanceNote({ className, enabled = true }: { className?: string; enabled?: boolean }) {
-  const allowance = useUploadAllowance(enabled);
-  const text = allowanceText(allowance.data);
+export function AllowanceNote({
+  allowance,
+  className,
+}: {
+  allowance: UploadAllowance | undefined;
+  className?: string;
+}) {
+  const text = allowanceText(allowance);
   if (!text) return null;
-  const full = allowance.data?.limit !== null && (allowance.data?.used ?? 0) >= (allowance.data?.limit ?? 0);
+  const full = allowance?.limit !== null && (allowance?.used ?? 0) >= (allowance?.limit ?? 0);
   return <p className={cn("text-sm", full ? "font-semibold text-premium-900" : "text-slate-600", className)}>{text}</p>;
 }

@@ -3,7 +3,7 @@ import type { ChatAttachment } from "@shared/schemas/uploads";
 import { uploadFileUrl } from "@shared/schemas/uploads";
 import { formatFileSize } from "@shared/uploads";
 import { AlertCircle, CheckCircle2, Download, FileImage, FileText, X } from "lucide-react";
-import type { PendingUpload } from "./use-file-uploads";
+import type { PendingUpload } from "./file-uploads";
 
 function FileIcon({ type, className }: { type: string; className?: string }) {
   const Icon = type.startsWith("image/") ? FileImage : FileText;

@@ -2,8 +2,8 @@ import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Field } from "@client/components/ui/Field";
 import { ApiRequestError } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
-import { PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { AUTH_TEXT } from "@shared/messages";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { passwordLengthError } from "@shared/validation/auth-rules";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token");
   const settings = usePublicSettings();
-  const minLength = settings?.passwordMinLength ?? PASSWORD_MIN_LENGTH;
+  const minLength = settings?.passwordMinLength ?? SETTINGS_DEFAULTS.security.passwordMinLength;
   const [invalidLink, setInvalidLink] = useState(!token);
   const [done, setDone] = useState(false);
   const form = useAuthForm(

@@ -4,7 +4,7 @@ import { EmptyState } from "@client/components/ui/EmptyState";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { apiFetch } from "@client/lib/api";
-import { formatDateTime } from "@client/lib/dates";
+import { formatDateTime } from "@shared/dates";
 import type { OutboxList } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Mail } from "lucide-react";

@@ -1,5 +1,5 @@
-import { formatDate } from "@client/lib/dates";
 import { useSession } from "@client/lib/session";
+import { formatDate } from "@shared/dates";
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 import { useBillingStatus } from "./billing-api";

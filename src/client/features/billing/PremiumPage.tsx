@@ -8,6 +8,7 @@ import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
 import { ApiRequestError } from "@client/lib/api";
 import { usePlanSettings } from "@client/lib/public-settings";
+import { ERROR_CODES } from "@shared/api-error";
 import { BILLING_TEXT } from "@shared/messages";
 import { formatPlanPrice, messageLimit, PAID_PLANS, type PaidPlanId, PLANS, planFeatures } from "@shared/plans";
 import type { BillingStatus } from "@shared/schemas/billing";
@@ -22,7 +23,7 @@ function checkoutError(error: unknown): string {
   if (error instanceof ApiRequestError) {
     if (error.status === 401) return BILLING_TEXT.loginToContinue;
     if (error.status === 409) return error.message;
-    if (error.code === "CHECKOUT_FAILED") return error.message || BILLING_TEXT.checkoutFailed;
+    if (error.code === ERROR_CODES.checkoutFailed) return error.message || BILLING_TEXT.checkoutFailed;
     if (error.status === 0) return BILLING_TEXT.unexpected;
     return error.message || BILLING_TEXT.checkoutFailed;
   }

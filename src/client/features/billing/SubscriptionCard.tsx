@@ -1,17 +1,18 @@
 import { Badge, type BadgeTone } from "@client/components/ui/Badge";
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
-import { formatDate } from "@client/lib/dates";
-import { entitledPlan, isActiveStatus, PLANS } from "@shared/plans";
+import { formatDate } from "@shared/dates";
+import { entitledPlan, isActiveStatus, PLANS, subscriptionStatusLabel } from "@shared/plans";
 import type { SubscriptionView } from "@shared/schemas/billing";
 import { AlertTriangle, CreditCard, Crown } from "lucide-react";
 import type { ReactNode } from "react";
 
-const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  active: { label: "Active", tone: "green" },
-  trialing: { label: "Free trial", tone: "green" },
-  past_due: { label: "Payment due", tone: "amber" },
-  canceled: { label: "Canceled", tone: "slate" },
+/** How each status looks on the card (its words are the shared labels). */
+const STATUS_TONES: Record<string, BadgeTone> = {
+  active: "green",
+  trialing: "green",
+  past_due: "amber",
+  canceled: "slate",
 };
 
 /** Whether the member's plan is in force now (grace period and a cancelled period included). */
@@ -55,9 +56,9 @@ export function SubscriptionCard({
       </Card>
     );
   }
-  const status = STATUS[subscription.status] ?? {
-    label: subscription.status.replace(/_/g, " "),
-    tone: "gray" as const,
+  const status = {
+    label: subscriptionStatusLabel(subscription.status),
+    tone: STATUS_TONES[subscription.status] ?? ("gray" as const),
   };
   const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
   const inForce = subscriptionInForce(subscription);

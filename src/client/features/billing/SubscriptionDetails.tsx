@@ -1,7 +1,7 @@
 import { Button } from "@client/components/ui/Button";
 import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
-import { formatDate } from "@client/lib/dates";
 import { useSession } from "@client/lib/session";
+import { formatDate } from "@shared/dates";
 import { BILLING_TEXT } from "@shared/messages";
 import type { BillingStatus } from "@shared/schemas/billing";
 import { Crown, ExternalLink } from "lucide-react";

@@ -1,7 +1,7 @@
 import { Badge } from "@client/components/ui/Badge";
 import { Button, type ButtonVariant } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { formatDate, formatDateTime } from "@client/lib/dates";
+import { formatDate, formatDateTime } from "@shared/dates";
 import type { CaseSummary } from "@shared/schemas/cases";
 import { Archive, ArchiveRestore, type LucideIcon, MessageSquare, Scale } from "lucide-react";
 import { Link } from "react-router";

@@ -1,14 +1,10 @@
 import type { CaseDetail, ChatMessage } from "@shared/schemas/cases";
+import type { ChatStreamEvent } from "@shared/schemas/streams";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ApiCall, json } from "@tests/factories/fake-api";
-import {
-  eventStream,
-  fakeUploadServer,
-  memberUploadRoutes,
-  renderPage,
-  uploadSummary,
-} from "@tests/factories/upload-client";
+import { fakeEventStream } from "@tests/factories/sse";
+import { fakeUploadServer, memberUploadRoutes, renderPage, uploadSummary } from "@tests/factories/upload-client";
 import { describe, expect, it } from "vitest";
 import { CaseChatPage } from "./CaseChatPage";
 
@@ -53,7 +49,7 @@ const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
 });
 
 function renderChat() {
-  const stream = eventStream();
+  const stream = fakeEventStream<ChatStreamEvent>();
   const { api, xhr } = fakeUploadServer({
     ...memberUploadRoutes({ used: 1 }),
     [`GET /api/cases/${CASE_ID}`]: () => json({ case: detail() }),

@@ -5,7 +5,7 @@ import { Card } from "@client/components/ui/Card";
 import { Spinner } from "@client/components/ui/Spinner";
 import { useToast } from "@client/components/ui/Toast";
 import { DropZone } from "@client/components/uploads/DropZone";
-import { useFileUploads } from "@client/components/uploads/use-file-uploads";
+import { useUploads } from "@client/components/uploads/file-uploads";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
 import { useDialogState } from "@client/lib/use-dialog-state";
@@ -13,6 +13,7 @@ import { autoSendQuestion, opensComparison } from "@shared/chat";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import { showsMessageWarning } from "@shared/plans";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "@shared/uploads";
 import { Crown, Loader2, SearchX } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
@@ -70,11 +71,14 @@ export function CaseChatPage() {
   const [draft, setDraft] = useState("");
   const [comparing, setComparing] = useState<string | null>(null);
   const conversation = useConversation(id, { onLimit: upgrade.show });
+  const { useFileUploads, useUploadAllowance } = useUploads();
   const uploads = useFileUploads({
     caseId: id,
-    maxMb: settings?.maxFileUploadSize ?? 10,
+    maxMb: settings?.maxFileUploadSize ?? SETTINGS_DEFAULTS.general.maxFileUploadSize,
     maxFiles: MAX_ATTACHMENTS_PER_MESSAGE,
   });
+  // The month's allowance shows under the files once there are some.
+  const allowance = useUploadAllowance(uploads.items.length > 0);
   const listRef = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const autoSent = useRef(false);
@@ -317,7 +321,7 @@ export function CaseChatPage() {
       ) : null}
       {archived ? (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 bg-slate-100 px-4 py-2 text-sm text-slate-700">
-          <span>This case is archived. Restore it to continue the conversation.</span>
+          <span>{CASE_TEXT.archived}</span>
           <Button variant="secondary" size="sm" onClick={restore.run} loading={restore.pending}>
             Restore case
           </Button>
@@ -335,6 +339,7 @@ export function CaseChatPage() {
         blockedText={archived ? "This case is archived. Restore it to continue chatting." : undefined}
         counter={limit !== null ? `${used}/${limit}` : null}
         uploads={uploads}
+        allowance={allowance}
       />
 
       {comparing ? (

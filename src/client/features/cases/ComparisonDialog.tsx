@@ -3,9 +3,12 @@ import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { ApiRequestError } from "@client/lib/api";
-import { postForEvents } from "@client/lib/sse";
+import { type JsonAnswer, postForEvents } from "@client/lib/sse";
+import { ERROR_CODES } from "@shared/api-error";
 import { UI_LIMITS } from "@shared/constants";
+import { CASE_TEXT } from "@shared/messages";
 import type { ChatMessage, ComparisonAnswer } from "@shared/schemas/cases";
+import type { ComparisonPreview, ComparisonStreamEvent } from "@shared/schemas/streams";
 import { Check, Crown, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { casesApi } from "./cases-api";
@@ -23,6 +26,13 @@ const empty = (): Record<Side, Column> => ({
   anthropic: { text: "", answer: null },
   openai: { text: "", answer: null },
 });
+
+/** Both columns with their finished answers. */
+function columnsOf(answers: ComparisonAnswer[]): Record<Side, Column> {
+  const columns = empty();
+  for (const answer of answers) columns[answer.side] = { text: answer.content, answer };
+  return columns;
+}
 
 /**
  * 'AI Response Comparison' (spec section 6). Premium: both full answers stream side by side and
@@ -59,45 +69,46 @@ export function ComparisonDialog({
     if (started.current) return;
     started.current = true;
     const controller = new AbortController();
-    postForEvents(
+    const show = (answers: ComparisonAnswer[]) => {
+      setColumns(columnsOf(answers));
+      setDone(true);
+    };
+    postForEvents<ComparisonStreamEvent | JsonAnswer<ComparisonPreview>>(
       `/api/cases/${encodeURIComponent(caseId)}/comparisons`,
       { content: question },
-      ({ event, data }) => {
-        const d = (data ?? {}) as Record<string, unknown>;
-        if (event === "json") {
-          const body = d.comparison as { id: string; answers: ComparisonAnswer[] };
-          setComparisonId(body.id);
-          setColumns(
-            Object.fromEntries(body.answers.map((a) => [a.side, { text: a.content, answer: a }])) as Record<
-              Side,
-              Column
-            >,
-          );
-          setDone(true);
-        } else if (event === "comparison") {
-          setComparisonId(String(d.id));
-        } else if (event === "delta") {
-          const side = d.side as Side;
-          setColumns((c) => ({ ...c, [side]: { ...c[side], text: c[side].text + String(d.text ?? "") } }));
-        } else if (event === "reset") {
-          const side = d.side as Side;
-          setColumns((c) => ({ ...c, [side]: { text: "", answer: null } }));
-        } else if (event === "done") {
-          const answers = d.answers as ComparisonAnswer[];
-          setColumns(
-            Object.fromEntries(answers.map((a) => [a.side, { text: a.content, answer: a }])) as Record<Side, Column>,
-          );
-          setDone(true);
-        } else if (event === "error") {
-          setError(String(d.message ?? "The comparison could not be completed."));
+      (e) => {
+        switch (e.event) {
+          case "json":
+            setComparisonId(e.data.comparison.id);
+            show(e.data.comparison.answers);
+            break;
+          case "comparison":
+            setComparisonId(e.data.id);
+            break;
+          case "delta": {
+            const { side, text } = e.data;
+            setColumns((c) => ({ ...c, [side]: { ...c[side], text: c[side].text + text } }));
+            break;
+          }
+          case "reset": {
+            const { side } = e.data;
+            setColumns((c) => ({ ...c, [side]: { text: "", answer: null } }));
+            break;
+          }
+          case "done":
+            show(e.data.answers);
+            break;
+          case "error":
+            setError(e.data.message);
+            break;
         }
       },
       controller.signal,
     ).catch((e: unknown) => {
       if (e instanceof DOMException && e.name === "AbortError") return;
-      if (e instanceof ApiRequestError && (e.status === 402 || e.code === "COMPARISON_OFF"))
+      if (e instanceof ApiRequestError && (e.status === 402 || e.code === ERROR_CODES.comparisonOff))
         onUnavailable(e.status, e.message);
-      else setError(e instanceof Error ? e.message : "The comparison could not be completed.");
+      else setError(e instanceof Error ? e.message : CASE_TEXT.comparisonFailed);
     });
     return () => controller.abort();
   }, [caseId, question, onUnavailable]);

@@ -1,4 +1,4 @@
-import { useFileUploads } from "@client/components/uploads/use-file-uploads";
+import { useUploads } from "@client/components/uploads/file-uploads";
 import { UI_LIMITS } from "@shared/constants";
 import type { UploadSummary } from "@shared/schemas/uploads";
 import { UPLOAD_TEXT } from "@shared/uploads";
@@ -7,6 +7,7 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { fakeApi, json } from "@tests/factories/fake-api";
 import { fakeUploadXhr } from "@tests/factories/fake-upload-xhr";
+import { WithUploads } from "@tests/factories/upload-client";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Composer } from "./Composer";
@@ -207,7 +208,9 @@ const stored = (id: string, fileName: string): UploadSummary => ({
 /** The chat page's part: it owns the draft and the files, and sending clears both. */
 function FilesHarness({ blocked, onSend }: { blocked: boolean; onSend: (text: string, ids: string[]) => void }) {
   const [value, setValue] = useState("");
+  const { useFileUploads, useUploadAllowance } = useUploads();
   const uploads = useFileUploads({ caseId: "c1", maxMb: 10, maxFiles: 5 });
+  const allowance = useUploadAllowance(uploads.items.length > 0);
   return (
     <Composer
       value={value}
@@ -226,6 +229,7 @@ function FilesHarness({ blocked, onSend }: { blocked: boolean; onSend: (text: st
       blocked={blocked}
       counter={null}
       uploads={uploads}
+      allowance={allowance}
     />
   );
 }
@@ -238,7 +242,9 @@ describe("chat composer with files", () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const view = render(
       <QueryClientProvider client={queryClient}>
-        <FilesHarness blocked={blocked} onSend={(text, ids) => sent.push({ text, ids })} />
+        <WithUploads>
+          <FilesHarness blocked={blocked} onSend={(text, ids) => sent.push({ text, ids })} />
+        </WithUploads>
       </QueryClientProvider>,
     );
     const input = view.container.querySelector<HTMLInputElement>('input[type="file"]');

@@ -2,10 +2,11 @@ import { Button } from "@client/components/ui/Button";
 import { AllowanceNote } from "@client/components/uploads/AllowanceNote";
 import { AttachmentChips } from "@client/components/uploads/AttachmentChip";
 import { FilePickerButton } from "@client/components/uploads/FilePickerButton";
+import type { FileUploads } from "@client/components/uploads/file-uploads";
 import { UploadNotices } from "@client/components/uploads/UploadNotices";
-import type { FileUploads } from "@client/components/uploads/use-file-uploads";
 import { cn } from "@client/lib/cn";
 import { UI_LIMITS } from "@shared/constants";
+import type { UploadAllowance } from "@shared/schemas/uploads";
 import { UPLOAD_TEXT } from "@shared/uploads";
 import { SendHorizontal, Square } from "lucide-react";
 import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from "react";
@@ -24,6 +25,8 @@ interface ComposerProps {
   counter: string | null;
   /** The files to send with the message (the attach button shows only with them). */
   uploads?: FileUploads;
+  /** The month's uploads against the plan's allowance, shown under the files. */
+  allowance?: UploadAllowance | undefined;
 }
 
 /**
@@ -42,6 +45,7 @@ export const Composer = memo(function Composer({
   blockedText = "Upgrade to continue chatting...",
   counter,
   uploads,
+  allowance,
 }: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
@@ -87,7 +91,7 @@ export const Composer = memo(function Composer({
         <>
           <UploadNotices notices={uploads.notices} onDismiss={uploads.dismissNotices} className="mb-2" />
           <AttachmentChips items={uploads.items} onRemove={uploads.remove} className="mb-2" />
-          {uploads.items.length > 0 ? <AllowanceNote className="mb-2 text-xs" /> : null}
+          {uploads.items.length > 0 ? <AllowanceNote allowance={allowance} className="mb-2 text-xs" /> : null}
         </>
       ) : null}
       <div className="flex items-end gap-2">

@@ -1,7 +1,8 @@
 import { Markdown } from "@client/components/Markdown";
 import { AttachmentLink } from "@client/components/uploads/AttachmentChip";
 import { cn } from "@client/lib/cn";
-import { formatDateTime } from "@client/lib/dates";
+import { answerSourceName } from "@shared/ai-providers";
+import { formatDateTime } from "@shared/dates";
 import type { ChatMessage } from "@shared/schemas/cases";
 import type { ChatAttachment } from "@shared/schemas/uploads";
 import { AlertCircle, RotateCcw, ShieldCheck, Square } from "lucide-react";
@@ -21,11 +22,9 @@ function Attachments({ items, onDark }: { items: readonly ChatAttachment[]; onDa
   );
 }
 
-const SOURCE: Record<string, string> = { openai: "OpenAI", anthropic: "Anthropic", offline: "Offline assistant" };
-
 export function sourceLabel(provider: string | null | undefined, model: string | null | undefined): string | null {
   if (!provider) return null;
-  const name = SOURCE[provider] ?? provider;
+  const name = answerSourceName(provider);
   return provider === "offline" || !model ? name : `${name} · ${model}`;
 }
 

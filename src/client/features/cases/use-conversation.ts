@@ -1,10 +1,11 @@
 import { useToast } from "@client/components/ui/Toast";
 import { ApiRequestError } from "@client/lib/api";
-import { postForEvents, type SseEvent } from "@client/lib/sse";
+import { postForEvents } from "@client/lib/sse";
 import { ERROR_CODES } from "@shared/api-error";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import type { CaseDetail, ChatMessage } from "@shared/schemas/cases";
+import type { ChatStreamEvent, FileStage } from "@shared/schemas/streams";
 import type { ChatAttachment } from "@shared/schemas/uploads";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -21,10 +22,7 @@ export interface DisplayMessage extends ChatMessage {
 }
 
 /** What the assistant is doing with attached files before (and while) it writes. */
-export interface StreamingStage {
-  stage: "reading" | "analysing";
-  fileName: string;
-}
+export type StreamingStage = FileStage;
 
 export interface Streaming {
   text: string;
@@ -37,7 +35,7 @@ export interface Streaming {
 
 const EMPTY_STREAM: Streaming = { text: "", provider: null, model: null, stopping: false, stage: null };
 
-const TERMINAL = new Set(["done", "stopped", "error"]);
+const TERMINAL = new Set<ChatStreamEvent["event"]>(["done", "stopped", "error"]);
 
 /**
  * The conversation of one case: the latest page of messages and older ones on demand, sending
@@ -123,62 +121,53 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
   }, [caseId, load, setCase]);
 
   const handle = useCallback(
-    (localId: string | null) => (e: SseEvent) => {
-      const data = (e.data ?? {}) as Record<string, unknown>;
+    (localId: string | null) => (e: ChatStreamEvent) => {
       switch (e.event) {
-        case "message":
-          setMessages((current) =>
-            current.map((m) => (m.id === localId ? { ...(data.message as ChatMessage), key: m.key ?? m.id } : m)),
-          );
-          setCase(data.case as CaseDetail);
+        case "message": {
+          const stored = e.data.message;
+          setMessages((current) => current.map((m) => (m.id === localId ? { ...stored, key: m.key ?? m.id } : m)));
+          setCase(e.data.case);
           break;
-        case "regenerating":
-          if (typeof data.removedId === "string")
-            setMessages((current) => current.filter((m) => m.id !== data.removedId));
+        }
+        case "regenerating": {
+          const { removedId } = e.data;
+          if (removedId) setMessages((current) => current.filter((m) => m.id !== removedId));
           break;
-        case "status":
-          if ((data.stage === "reading" || data.stage === "analysing") && typeof data.fileName === "string") {
-            const stage: StreamingStage = { stage: data.stage, fileName: data.fileName };
-            setStreaming((s) => ({ ...EMPTY_STREAM, ...s, stage }));
-          }
+        }
+        case "status": {
+          const stage = e.data;
+          setStreaming((s) => ({ ...EMPTY_STREAM, ...s, stage }));
           break;
-        case "start":
-          setStreaming((s) => ({
-            ...EMPTY_STREAM,
-            ...s,
-            text: s?.text ?? "",
-            provider: String(data.provider),
-            model: String(data.model),
-          }));
+        }
+        case "start": {
+          const { provider, model } = e.data;
+          setStreaming((s) => ({ ...EMPTY_STREAM, ...s, text: s?.text ?? "", provider, model }));
           break;
-        case "delta":
-          setStreaming((s) => ({
-            ...EMPTY_STREAM,
-            ...s,
-            text: `${s?.text ?? ""}${String(data.text ?? "")}`,
-          }));
+        }
+        case "delta": {
+          const { text } = e.data;
+          setStreaming((s) => ({ ...EMPTY_STREAM, ...s, text: `${s?.text ?? ""}${text}` }));
           break;
+        }
         case "reset":
           setStreaming((s) => (s ? { ...s, text: "" } : s));
           break;
         case "done": {
           setStreaming(null);
-          append(data.message as ChatMessage);
-          const followUp = data.followUp as ChatMessage | null;
+          append(e.data.message);
+          const { followUp } = e.data;
           if (followUp) timers.current.push(setTimeout(() => append(followUp), TIMINGS_MS.autoDocumentOffer));
-          setCase(data.case as CaseDetail);
+          setCase(e.data.case);
           break;
         }
         case "stopped":
           setStreaming(null);
-          if (data.message) append(data.message as ChatMessage);
-          setCase(data.case as CaseDetail);
+          if (e.data.message) append(e.data.message);
+          setCase(e.data.case);
           break;
         case "error":
           setStreaming(null);
-          toast.error(typeof data.message === "string" ? data.message : CASE_TEXT.assistantFailure);
-          break;
-        default:
+          toast.error(e.data.message);
           break;
       }
     },
@@ -194,7 +183,7 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
       let ended = false;
       const onEvent = handle(localId);
       try {
-        await postForEvents(
+        await postForEvents<ChatStreamEvent>(
           path,
           body,
           (event) => {

@@ -4,7 +4,8 @@ import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
-import { formatDateTime } from "@client/lib/dates";
+import { formatDateTime } from "@shared/dates";
+import { CASE_TEXT } from "@shared/messages";
 import type { UploadSummary } from "@shared/schemas/uploads";
 import { Loader2, MessagesSquare, RotateCcw, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
@@ -12,7 +13,7 @@ import { useNavigate } from "react-router";
 import { useOpenCaseFromUpload, useUploadDetail } from "./documents-api";
 import { analysisStageText, useUploadAnalysis } from "./use-upload-analysis";
 
-const OPEN_CASE_FAILED = "Unable to open a case about this document. Please try again.";
+const OPEN_CASE_FAILED = CASE_TEXT.openCaseFailed;
 
 /**
  * An uploaded file's analysis: the stored one, or a new one streamed in (at once when the file

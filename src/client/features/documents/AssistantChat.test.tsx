@@ -1,11 +1,12 @@
 import { CASES_KEY } from "@client/lib/query";
+import type { UploadAnalysisStreamEvent } from "@shared/schemas/streams";
 import type { UploadDetail } from "@shared/schemas/uploads";
 import { UPLOAD_TEXT } from "@shared/uploads";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { json } from "@tests/factories/fake-api";
+import { fakeEventStream } from "@tests/factories/sse";
 import {
-  eventStream,
   fakeUploadServer,
   memberUploadRoutes,
   renderPage,
@@ -24,12 +25,12 @@ const lease = uploadSummary({ id: UPLOAD_ID });
 const ANALYSIS = "## Document Analysis: lease.pdf\n\n### Summary\n\nA one-year residential lease.";
 
 function renderAssistant() {
-  const stream = eventStream();
+  const stream = fakeEventStream<UploadAnalysisStreamEvent>();
   const queryClient = testQueryClient();
   const { api, xhr } = fakeUploadServer({
     ...memberUploadRoutes({ used: 2, settings: { maxFileUploadSize: 10 } }),
     [`POST /api/uploads/${UPLOAD_ID}/analysis`]: () => stream.response,
-    [`POST /api/uploads/${UPLOAD_ID}/case`]: () => json({ caseId: CASE_ID }, 201),
+    [`POST /api/cases/from-upload/${UPLOAD_ID}`]: () => json({ caseId: CASE_ID }, 201),
   });
   const router = renderPage(<AssistantChat onOpenTemplate={() => {}} onShowTemplates={() => {}} />, {
     path: "/dashboard/create",
@@ -165,7 +166,7 @@ describe("the Document Center assistant's analysis", () => {
     const again = screen.getByRole("button", { name: "Analyse again" });
     await waitFor(() => expect(again).toHaveFocus());
 
-    const retry = eventStream();
+    const retry = fakeEventStream<UploadAnalysisStreamEvent>();
     api.routes[`POST /api/uploads/${UPLOAD_ID}/analysis`] = () => retry.response;
     await user.click(again);
     expect(api.callsTo(`POST /api/uploads/${UPLOAD_ID}/analysis`)).toHaveLength(2);

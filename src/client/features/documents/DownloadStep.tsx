@@ -1,8 +1,8 @@
 import { Alert } from "@client/components/ui/Alert";
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { formatDate } from "@client/lib/dates";
 import { UI_LIMITS } from "@shared/constants";
+import { formatDate } from "@shared/dates";
 import type { DocumentDetail } from "@shared/schemas/documents";
 import { Download, Eye, EyeOff, FilePlus2, Scale } from "lucide-react";
 import { useId, useState } from "react";

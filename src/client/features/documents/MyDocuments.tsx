@@ -3,7 +3,7 @@ import { AnchorButton, Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { IconTile } from "@client/components/ui/IconTile";
 import { Tabs } from "@client/components/ui/Tabs";
-import { formatDate, formatDateTime } from "@client/lib/dates";
+import { formatDate, formatDateTime } from "@shared/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import { getTemplate } from "@shared/templates/template-list";
 import { Download, FileText, PencilLine, Scale } from "lucide-react";

@@ -1,8 +1,10 @@
+import type { UploadAnalysisStreamEvent } from "@shared/schemas/streams";
 import type { UploadSummary } from "@shared/schemas/uploads";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { fakeApi, json, sessionUser } from "@tests/factories/fake-api";
-import { eventStream, renderPage, uploadSummary } from "@tests/factories/upload-client";
+import { fakeEventStream } from "@tests/factories/sse";
+import { renderPage, uploadSummary } from "@tests/factories/upload-client";
 import { describe, expect, it } from "vitest";
 import { MyDocuments } from "./MyDocuments";
 
@@ -41,7 +43,7 @@ async function openUploads(user: ReturnType<typeof userEvent.setup>) {
 async function openAnalysis(file: UploadSummary, analysis: string | null, button: string) {
   const api = renderMine([file]);
   api.routes[`GET /api/uploads/${file.id}`] = () => json({ upload: { ...file, analysis } });
-  const stream = eventStream();
+  const stream = fakeEventStream<UploadAnalysisStreamEvent>();
   api.routes[`POST /api/uploads/${file.id}/analysis`] = () => stream.response;
   const user = userEvent.setup();
   const panel = await openUploads(user);

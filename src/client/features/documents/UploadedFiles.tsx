@@ -1,6 +1,6 @@
 import { Badge } from "@client/components/ui/Badge";
 import { AnchorButton, Button } from "@client/components/ui/Button";
-import { formatDate } from "@client/lib/dates";
+import { formatDate } from "@shared/dates";
 import type { UploadSummary } from "@shared/schemas/uploads";
 import { uploadFileUrl } from "@shared/schemas/uploads";
 import { formatFileSize } from "@shared/uploads";

@@ -1,7 +1,7 @@
-import { uploadKeys, uploadsApi } from "@client/components/uploads/uploads-api";
 import { apiFetch } from "@client/lib/api";
 import { updateCachedItem, useCursorPages, useDeleteListItem } from "@client/lib/paged-lists";
-import { CASES_KEY } from "@client/lib/query";
+import { CASES_KEY, uploadKeys } from "@client/lib/query";
+import type { Page } from "@shared/schemas/cases";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import type { UploadDetail, UploadSummary } from "@shared/schemas/uploads";
 import type { Answers } from "@shared/templates/types";
@@ -136,6 +136,18 @@ export function useDeleteDraft() {
 
 /** How often a file still being read is looked at again. */
 export const UPLOAD_POLL_MS = 2000;
+
+const uploadPath = (id: string) => `/api/uploads/${encodeURIComponent(id)}`;
+
+/** The member's uploaded files as the Document Center lists them, and a case opened about one. */
+export const uploadsApi = {
+  list: (cursor?: string | null) =>
+    apiFetch<Page<UploadSummary>>(`/api/uploads${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`),
+  get: (id: string) => apiFetch<{ upload: UploadDetail }>(uploadPath(id)),
+  remove: (id: string) => apiFetch<void>(uploadPath(id), { method: "DELETE" }),
+  openCase: (id: string) =>
+    apiFetch<{ caseId: string }>(`/api/cases/from-upload/${encodeURIComponent(id)}`, { body: {} }),
+};
 
 /** The member's uploaded files, newest first, a page at a time. */
 export function useUploadsList() {

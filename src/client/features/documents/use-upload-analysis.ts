@@ -1,6 +1,7 @@
-import { uploadKeys } from "@client/components/uploads/uploads-api";
 import { ApiRequestError } from "@client/lib/api";
-import { postForEvents, type SseEvent } from "@client/lib/sse";
+import { uploadKeys } from "@client/lib/query";
+import { postForEvents } from "@client/lib/sse";
+import type { UploadAnalysisStreamEvent } from "@shared/schemas/streams";
 import type { UploadDetail } from "@shared/schemas/uploads";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -40,45 +41,36 @@ export function useUploadAnalysis() {
   useEffect(() => () => aborter.current?.abort(), []);
 
   const onEvent = useCallback(
-    (event: SseEvent) => {
-      const data = (event.data ?? {}) as Record<string, unknown>;
+    (event: UploadAnalysisStreamEvent) => {
       switch (event.event) {
-        case "status":
-          if (data.stage === "reading" || data.stage === "analysing") {
-            const phase = data.stage;
-            setState((s) => ({
-              ...s,
-              phase,
-              fileName: typeof data.fileName === "string" ? data.fileName : s.fileName,
-            }));
-          }
+        case "status": {
+          const { stage: phase, fileName } = event.data;
+          setState((s) => ({ ...s, phase, fileName }));
           break;
+        }
         case "start":
           setState((s) => ({ ...s, phase: "analysing" }));
           break;
-        case "delta":
-          setState((s) => ({ ...s, phase: "analysing", text: s.text + String(data.text ?? "") }));
+        case "delta": {
+          const { text } = event.data;
+          setState((s) => ({ ...s, phase: "analysing", text: s.text + text }));
           break;
+        }
         case "reset":
           setState((s) => ({ ...s, text: "" }));
           break;
         case "done": {
-          const upload = data.upload as UploadDetail | undefined;
-          if (!upload) break;
+          const { upload } = event.data;
           queryClient.setQueryData(uploadKeys.detail(upload.id), upload);
           void queryClient.invalidateQueries({ queryKey: uploadKeys.list() });
           setState((s) => ({ ...s, phase: "done", upload, text: upload.analysis ?? s.text, error: null }));
           break;
         }
-        case "error":
-          setState((s) => ({
-            ...s,
-            phase: "error",
-            error: typeof data.message === "string" ? data.message : ANALYSIS_FAILED,
-          }));
+        case "error": {
+          const { message } = event.data;
+          setState((s) => ({ ...s, phase: "error", error: message }));
           break;
-        default:
-          break;
+        }
       }
     },
     [queryClient],
@@ -91,7 +83,12 @@ export function useUploadAnalysis() {
       aborter.current = controller;
       setState({ ...IDLE, phase: "reading", fileName });
       try {
-        await postForEvents(`/api/uploads/${encodeURIComponent(uploadId)}/analysis`, {}, onEvent, controller.signal);
+        await postForEvents<UploadAnalysisStreamEvent>(
+          `/api/uploads/${encodeURIComponent(uploadId)}/analysis`,
+          {},
+          onEvent,
+          controller.signal,
+        );
         // The stream ended without its last word: say so rather than wait forever.
         setState((s) =>
           s.phase === "done" || s.phase === "error" || controller.signal.aborted

@@ -8,6 +8,7 @@ import { SearchBox } from "@client/components/ui/SearchBox";
 import { cn } from "@client/lib/cn";
 import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { DEFAULT_SITE } from "@shared/site";
 import { Lock, type LucideIcon, Mail, MessageCircle, Phone, Scale, SearchX } from "lucide-react";
 import { type ReactNode, useMemo, useRef, useState } from "react";
@@ -53,7 +54,10 @@ export function HelpPage() {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const searchRef = useRef<HTMLInputElement>(null);
   const allGroups = useMemo(
-    () => helpGroups(planSettingsOf(settings), { maxFileUploadSize: settings?.maxFileUploadSize ?? 10 }),
+    () =>
+      helpGroups(planSettingsOf(settings), {
+        maxFileUploadSize: settings?.maxFileUploadSize ?? SETTINGS_DEFAULTS.general.maxFileUploadSize,
+      }),
     [settings],
   );
   const groups = useMemo(() => searchHelp(allGroups, query), [allGroups, query]);

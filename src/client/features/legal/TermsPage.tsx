@@ -1,5 +1,6 @@
 import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { formatPlanPrice, PLANS, type PlanSettings, planFeatures, trialDaysOf } from "@shared/plans";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { uploadsPerMonth } from "@shared/uploads";
 import { Link } from "react-router";
 import { LegalLayout, type LegalSection, SupportEmail } from "./LegalLayout";
@@ -278,7 +279,9 @@ export function TermsPage() {
           attorney.
         </p>
       }
-      sections={sections(planSettings, { maxFileUploadSize: settings?.maxFileUploadSize ?? 10 })}
+      sections={sections(planSettings, {
+        maxFileUploadSize: settings?.maxFileUploadSize ?? SETTINGS_DEFAULTS.general.maxFileUploadSize,
+      })}
     />
   );
 }

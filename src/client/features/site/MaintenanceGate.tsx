@@ -2,12 +2,11 @@ import { FullScreenLoading } from "@client/components/ui/Spinner";
 import { apiFetch } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { MAINTENANCE_TEXT } from "@shared/messages";
+/** Pages visitors still reach during maintenance, so that an administrator can sign in. */
+import { OPEN_DURING_MAINTENANCE } from "@shared/pages";
 import type { SessionUser } from "@shared/session";
 import { type ReactNode, useEffect, useState } from "react";
 import { MaintenancePage } from "./MaintenancePage";
-
-/** Pages visitors still reach during maintenance, so that an administrator can sign in. */
-export const OPEN_DURING_MAINTENANCE = ["/login", "/forgot-password", "/reset-password", "/status"];
 
 /** Whether the signed-in person is an administrator, asked only when `ask` (the landing page has no session). */
 function useIsAdmin(ask: boolean): boolean | null {

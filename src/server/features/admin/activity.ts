@@ -1,3 +1,4 @@
+import { answerSourceName } from "@shared/ai-providers";
 import { PLANS, type PlanId } from "@shared/plans";
 import type { ActivityEntry, ActivityKind } from "@shared/schemas/admin";
 import { getTemplate } from "@shared/templates/template-list";
@@ -25,11 +26,8 @@ interface Described {
   warning: boolean;
 }
 
-const PROVIDERS: Record<string, string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  offline: "the offline assistant",
-};
+/** 'OpenAI', 'Anthropic', or 'the offline assistant' in the middle of a sentence. */
+const providerInText = (id: string) => (id === "offline" ? "the offline assistant" : answerSourceName(id));
 
 function whoOf(row: AuthorFields): ActivityEntry["who"] {
   if (!row.userId || !row.userEmail) return null;
@@ -56,7 +54,8 @@ function describeApp(row: AppActivityRow): Described {
     case "auth":
       return { kind: "registration", text: "New member registered", warning };
     case "ai": {
-      const provider = PROVIDERS[str(m.provider) ?? ""] ?? str(m.provider);
+      const providerId = str(m.provider);
+      const provider = providerId ? providerInText(providerId) : null;
       const model = str(m.model);
       const took = seconds(m.latencyMs);
       if (row.message === "Comparison answer chosen") {
@@ -75,7 +74,7 @@ function describeApp(row: AppActivityRow): Described {
       }
       return {
         kind: "ai",
-        text: `AI query answered${provider ? ` by ${provider}` : ""}${model && provider !== PROVIDERS.offline ? ` (${model})` : ""}${took ? ` in ${took}` : ""}`,
+        text: `AI query answered${provider ? ` by ${provider}` : ""}${model && providerId !== "offline" ? ` (${model})` : ""}${took ? ` in ${took}` : ""}`,
         warning,
       };
     }

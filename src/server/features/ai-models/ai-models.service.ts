@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@shared/api-error";
 import { AI_DEFAULTS } from "@shared/constants";
 import {
   AI_MODEL_LIMITS,
@@ -262,7 +263,7 @@ export function createAiModelsService(deps: AiModelsDeps) {
         AI_MODEL_LIMITS.count,
         (row) => auditRow(actor, "ai_model.create", row.id, null, row),
       );
-      if (!saved) throw new ApiError(409, "TOO_MANY_MODELS", AI_MODEL_TEXT.tooMany);
+      if (!saved) throw new ApiError(409, ERROR_CODES.tooManyModels, AI_MODEL_TEXT.tooMany);
       modelRows.forget();
       return toConfig(saved);
     },

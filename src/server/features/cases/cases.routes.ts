@@ -1,3 +1,4 @@
+import { CASE_TEXT } from "@shared/messages";
 import {
   caseIdParam,
   chooseComparisonSchema,
@@ -8,6 +9,8 @@ import {
   questionSchema,
   sendMessageSchema,
 } from "@shared/schemas/cases";
+import type { ComparisonPreview, ComparisonStreamEvent } from "@shared/schemas/streams";
+import { uploadIdParamSchema } from "@shared/schemas/uploads";
 import { Hono } from "hono";
 import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
@@ -18,6 +21,11 @@ import type { CasesService } from "./cases.service";
 import type { ChatService } from "./chat.service";
 import type { ComparisonsService } from "./comparisons.service";
 
+/**
+ * Cases, their conversation and comparisons. A streamed answer is one service call: it refuses a
+ * request by throwing before it resolves (a JSON error, before the stream opens), then gives the
+ * stream's body.
+ */
 export function createCasesRoutes(
   cases: CasesService,
   chat: ChatService,
@@ -33,6 +41,9 @@ export function createCasesRoutes(
     .post("/", validate("json", createCaseSchema), async (c) => {
       return c.json({ case: await cases.create(c.var.sessionUser, c.req.valid("json"), actorOf(c)) }, 201);
     })
+    .post("/from-upload/:id", validate("param", uploadIdParamSchema), async (c) =>
+      c.json(await chat.openCaseAbout(c.var.sessionUser, c.req.valid("param").id), 201),
+    )
     .get("/:id", validate("param", caseIdParam), async (c) => {
       return c.json({ case: await cases.get(c.var.sessionUser, c.req.valid("param").id) });
     })
@@ -40,23 +51,12 @@ export function createCasesRoutes(
       const q = c.req.valid("query");
       return c.json(await chat.messages(c.var.sessionUser, c.req.valid("param").id, q.before ?? null, q.limit));
     })
-    .post("/:id/messages", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) => {
-      const user = c.var.sessionUser;
-      const body = c.req.valid("json");
-      const accepted = await chat.acceptMessage(user, c.req.valid("param").id, body.content, body.attachments);
-      return eventStream(c, async (emit) => {
-        await emit("message", { message: accepted.message, case: accepted.case });
-        await chat.reply(user, accepted.row, emit, accepted.offerCandidate, accepted.history, accepted.files);
-      });
-    })
-    .post("/:id/regenerate", validate("param", caseIdParam), async (c) => {
-      const user = c.var.sessionUser;
-      const accepted = await chat.acceptRegenerate(user, c.req.valid("param").id);
-      return eventStream(c, async (emit) => {
-        await emit("regenerating", { removedId: accepted.removedId });
-        await chat.reply(user, accepted.row, emit, false);
-      });
-    })
+    .post("/:id/messages", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) =>
+      eventStream(c, await chat.send(c.var.sessionUser, c.req.valid("param").id, c.req.valid("json"))),
+    )
+    .post("/:id/regenerate", validate("param", caseIdParam), async (c) =>
+      eventStream(c, await chat.regenerate(c.var.sessionUser, c.req.valid("param").id)),
+    )
     .post("/:id/stop", validate("param", caseIdParam), async (c) => {
       return c.json({ stopping: await chat.stop(c.var.sessionUser, c.req.valid("param").id) });
     })
@@ -76,15 +76,16 @@ export function createCasesRoutes(
       const id = started.comparison.id;
       if (started.mode === "preview") {
         const answers = await comparisons.run(user, started.row, id, question, "preview");
-        return c.json({ comparison: { id, mode: "preview" as const, answers } });
+        const preview: ComparisonPreview = { comparison: { id, mode: "preview", answers } };
+        return c.json(preview);
       }
-      return eventStream(c, async (emit) => {
+      return eventStream<ComparisonStreamEvent>(c, async (emit) => {
         await emit("comparison", { id, mode: "full" });
         try {
           const answers = await comparisons.run(user, started.row, id, question, "full", emit);
           await emit("done", { id, answers });
         } catch {
-          await emit("error", { message: "The comparison could not be completed. Please try again." });
+          await emit("error", { message: CASE_TEXT.comparisonFailed });
         }
       });
     })

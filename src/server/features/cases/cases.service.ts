@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@shared/api-error";
 import { CASES_PAGE_SIZE } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
@@ -58,7 +59,7 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
       const row = await updateCaseStatus(db, caseId, user.id, "archived", ["active", "referred"]);
       if (!row) {
         if (!(await findOwnedCase(db, caseId, user.id))) throw notFoundCase();
-        throw conflict("This case is already archived.");
+        throw conflict(CASE_TEXT.alreadyArchived);
       }
       await logs.app({ ...actor, category: "case", message: "Case archived", metadata: { caseId } });
       return toCaseSummary(row, (await settings.get()).ai.responseTimeout);
@@ -68,7 +69,7 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
       const row = await updateCaseStatus(db, caseId, user.id, "active", ["archived"]);
       if (!row) {
         if (!(await findOwnedCase(db, caseId, user.id))) throw notFoundCase();
-        throw conflict("Only archived cases can be restored.");
+        throw conflict(CASE_TEXT.notArchived);
       }
       await logs.app({ ...actor, category: "case", message: "Case restored", metadata: { caseId } });
       return toCaseSummary(row, (await settings.get()).ai.responseTimeout);
@@ -82,7 +83,7 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
         if (!existing) throw notFoundCase();
         throw new ApiError(
           409,
-          "CONFLICT",
+          ERROR_CODES.conflict,
           existing.status === "referred"
             ? "This case has already been referred to an attorney."
             : "Archived cases cannot be referred. Restore the case first.",

@@ -107,6 +107,13 @@ describe("cases", () => {
     expect((await refused.json()).error.message).toBe(
       "This case is archived. Restore it to continue the conversation.",
     );
+    // Nor does it start a comparison: both answers would be written for nothing.
+    const compared = await client.post(`/api/cases/${caseId}/comparisons`, {
+      content:
+        "Can my landlord keep my whole security deposit for ordinary wear and tear after I move out of the flat?",
+    });
+    expect(compared.status).toBe(409);
+    expect((await compared.json()).error.message).toBe(CASE_TEXT.archived);
     const restored = await client.post(`/api/cases/${caseId}/restore`);
     expect((await restored.json()).case.status).toBe("active");
     expect((await client.post(`/api/cases/${caseId}/restore`)).status).toBe(409);

@@ -7,7 +7,7 @@ import type { TestClient } from "../../../../tests/factories/test-client";
 import { leasePdf, uploadAndRead } from "../../../../tests/factories/uploads";
 import { leaseParagraphs } from "../../../../tests/fixtures/uploads/lease-text";
 import { caseMessages, documents } from "../../db/schema";
-import { UNVERIFIED_QUOTES_NOTE } from "../uploads/uploads.service";
+import { UNVERIFIED_QUOTES_NOTE } from "../assistant/document-analysis.service";
 
 const fakes = await startAiFakes();
 // Anthropic answers Premium members first, OpenAI Free members; the offline assistant is the last resort.

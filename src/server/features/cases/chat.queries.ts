@@ -73,6 +73,26 @@ function messageFromJson(j: Json): MessageRow {
  */
 export const HISTORY_MESSAGES = 5;
 
+/** The messages that make the conversation an assistant is given: chat turns with words in them. */
+const HISTORY_WHERE = "kind = 'chat' and btrim(content) <> ''";
+
+/** Why a case takes no new message from its member: archived, at their limit, or answering now. */
+export type MessageRefusal = "archived" | "limit" | "busy";
+
+/**
+ * Why the `cases` row in scope takes no new message from its member now, in SQL (null: it takes
+ * one): archived; at the member's limit (`limit`, a parameter: null is unlimited); or a reply being
+ * written, started after `staleBefore` (a parameter: null leaves that out). The accept statement
+ * runs it as its condition and `messageRefusal` reads it back to say which, so the rule has one home.
+ */
+function refusalSql(limit: string, staleBefore: string): string {
+  return `(case
+       when status = 'archived' then 'archived'
+       when ${limit}::int is not null and user_message_count >= ${limit}::int then 'limit'
+       when reply_started_at is not null and reply_started_at >= ${staleBefore}::timestamptz then 'busy'
+     end)`;
+}
+
 const acceptStatement = prepared<{
   case_row: Json | string | null;
   message_row: Json | string | null;
@@ -89,30 +109,28 @@ const acceptStatement = prepared<{
        reply_stop_requested_at = null,
        title = case when user_message_count = 0 and title = $5::text then $6::text else title end,
        category = coalesce(category, $7::text)
-     where id = $1::uuid and user_id = $2::text and status <> 'archived'
-       and ($3::int is null or user_message_count < $3::int)
-       and (reply_started_at is null or reply_started_at < $4::timestamptz)
+     where id = $1::uuid and user_id = $2::text and ${refusalSql("$3", "$4")} is null
      returning *
    ), inserted as (
      insert into case_messages (case_id, content, is_user, attachments)
      select id, $8::text, true, $9::jsonb from claimed
      returning *
    ), history as (
-     select is_user, content from case_messages
-     where case_id = $1::uuid and kind = 'chat' and exists (select 1 from claimed)
+     select seq, is_user, content from case_messages
+     where case_id = $1::uuid and ${HISTORY_WHERE} and exists (select 1 from claimed)
      order by seq desc
      limit ${HISTORY_MESSAGES}
    )
    select
      (select row_to_json(c) from claimed c) as case_row,
      (select row_to_json(i) from inserted i) as message_row,
-     (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content)), '[]'::json) from history h) as history`,
+     (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content) order by h.seq desc), '[]'::json) from history h) as history`,
 );
 
 /**
  * Accept a member's message in ONE statement: count it and claim the reply slot (owner only,
  * not archived, within the Free limit, no reply in progress), store it, and read the earlier
- * conversation the assistant needs. Null when any condition fails.
+ * conversation the assistant needs (newest first). Null when any condition fails.
  */
 export async function acceptUserMessage(
   run: RunPrepared,
@@ -133,8 +151,35 @@ export async function acceptUserMessage(
   return {
     row: caseFromJson(parseJson<Json>(first.case_row)),
     message: messageFromJson(parseJson<Json>(first.message_row)),
-    history: parseJson<Array<{ isUser: boolean; content: string }>>(first.history).reverse(),
+    history: parseJson<Array<{ isUser: boolean; content: string }>>(first.history),
   };
+}
+
+const refusalStatement = prepared<{ why: MessageRefusal | null }>(
+  "case_message_refusal",
+  `select ${refusalSql("$3", "$4")} as why from cases where id = $1::uuid and user_id = $2::text`,
+);
+
+/**
+ * Why the member's case would take no message now (`refusalSql`), null when it would; undefined
+ * when it is not the member's case.
+ */
+export async function messageRefusal(
+  run: RunPrepared,
+  input: { caseId: string; userId: string; limit: number | null; staleBefore: Date | null },
+): Promise<MessageRefusal | null | undefined> {
+  const [row] = await run(refusalStatement, [input.caseId, input.userId, input.limit, input.staleBefore]);
+  return row ? row.why : undefined;
+}
+
+/** The conversation before a question: its last `count` turns (`HISTORY_WHERE`), newest first. */
+export async function listHistory(db: DbOrTx, caseId: string, count: number) {
+  return db
+    .select({ isUser: caseMessages.isUser, content: caseMessages.content })
+    .from(caseMessages)
+    .where(and(eq(caseMessages.caseId, caseId), sql.raw(HISTORY_WHERE)))
+    .orderBy(desc(caseMessages.seq))
+    .limit(count);
 }
 
 /** Claim the reply slot without a new member message (regenerate). */

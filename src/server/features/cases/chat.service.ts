@@ -9,19 +9,21 @@ import {
 import { NEW_CASE } from "@shared/constants";
 import { AI_LIMIT_TEXT, CASE_TEXT } from "@shared/messages";
 import { messageLimit, modelTier } from "@shared/plans";
-import type { ChatMessage, Page } from "@shared/schemas/cases";
-import type { UploadDetail } from "@shared/schemas/uploads";
+import type { ChatMessage, Page, SendMessage } from "@shared/schemas/cases";
+import type { ChatStreamEvent } from "@shared/schemas/streams";
 import type { SessionUser } from "@shared/session";
 import { type AiResult, type ChatTurn, StoppedError } from "../../ai/types";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
-import type { Emit } from "../../http/sse";
+import type { Emit, StreamBody } from "../../http/sse";
 import { invalidInput, notFound, tooManyRequests } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
-import { AllProvidersFailedError, type AnswerEvent, type Assistant } from "../assistant/assistant.service";
+import { AllProvidersFailedError, type Assistant } from "../assistant/assistant.service";
+import type { DocumentAnalysis } from "../assistant/document-analysis.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UploadFile, UploadsService } from "../uploads/uploads.service";
 import type { UsageService } from "../usage/usage.service";
+import { type AnswerWriter, createAnswerWriter } from "./answer-writer";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import { type CaseRow, findOwnedCase } from "./cases.queries";
 import {
@@ -35,8 +37,21 @@ import {
   storeApology,
   storeStopped,
 } from "./chat.queries";
-import { contextOf, explainRefusal, historyOf } from "./conversation";
+import { contextOf, explainRefusal, historyOf, turnsOf } from "./conversation";
 import type { ReplyStops } from "./reply-stops";
+
+/** A reply being streamed: the events of `POST /api/cases/{id}/messages` and `/regenerate`. */
+export type ChatStream = StreamBody<ChatStreamEvent>;
+
+/** What the reply to the last member message goes on. */
+interface Turn {
+  /** The conversation the reply answers, when already read; else it is read when the reply starts. */
+  history?: ChatTurn[];
+  /** Files sent with the message: each one analysed in turn. */
+  files: UploadFile[];
+  /** The member asked for something a document could do: the offer to prepare one may follow. */
+  offerCandidate: boolean;
+}
 
 /**
  * Sending in a case: the member's message is stored (and counted) before any provider is called,
@@ -48,61 +63,85 @@ export function createChatService(deps: {
   db: Db;
   run: RunPrepared;
   assistant: Assistant;
+  analysis: Pick<DocumentAnalysis, "analyse">;
   settings: SettingsService;
   logger: Logger;
   usage: UsageService;
   stops: ReplyStops;
-  uploads: UploadsService;
+  uploads: Pick<UploadsService, "forMessage" | "attach" | "toAttachment" | "passagesFor" | "get">;
 }) {
-  const { db, run, assistant, settings, logger, usage, stops, uploads } = deps;
+  const { db, run, assistant, analysis, settings, logger, usage, stops, uploads } = deps;
 
   async function caseDetail(row: CaseRow, user: SessionUser) {
     const { ai } = await settings.get();
     return toCaseDetail(row, user.plan, ai);
   }
 
-  /** The passages of the case's files that bear on the question, for the assistant to answer from. */
-  async function documentTaskFor(user: SessionUser, row: CaseRow, question: string) {
-    const passages = await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
-      logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
-      return [];
+  /**
+   * Store and count the member's message with its files, in the statement that reads the
+   * conversation. Refused (nothing stored): 404 unknown case or file, 409 archived, 402 at the
+   * plan's limit, 409 a reply in progress. Over the AI limits, the message is stored all the same
+   * and then refused (429).
+   */
+  async function store(user: SessionUser, caseId: string, input: SendMessage) {
+    const { ai } = await settings.get();
+    const { content } = input;
+    // The files must be the member's own and whole (404 otherwise) before anything is stored.
+    const files = input.attachments.length > 0 ? await uploads.forMessage(user, input.attachments) : [];
+    const topic = content || files.map((f) => f.fileName ?? f.title).join(", ");
+    // Counted before the message is stored; a member over the AI limits still has it stored.
+    const overAiLimits = await usage.aiRefusal(user);
+    const rule = { limit: messageLimit(user.plan, ai), staleBefore: staleReplyBefore(ai.responseTimeout) };
+    const stored = await acceptUserMessage(run, {
+      caseId,
+      userId: user.id,
+      ...rule,
+      defaultTitle: NEW_CASE.title,
+      newTitle: content ? titleFromQuestion(content) : titleFromQuestion(`Review of ${topic}`),
+      category: classifyCase(topic),
+      content,
+      attachments: files.map(uploads.toAttachment),
     });
-    return passages.length > 0 ? { task: { type: "answer" as const, passages } } : {};
+    if (!stored) return explainRefusal(run, user, caseId, rule);
+    if (files.length > 0) await uploads.attach(user, input.attachments, caseId);
+    const turn: Turn = {
+      history: [...turnsOf(stored.history), { role: "user", content }],
+      files,
+      offerCandidate: files.length === 0 && matchesDocumentOffer(content),
+    };
+    return { row: stored.row, message: stored.message, turn, overAiLimits };
   }
 
-  /**
-   * The reply to a message that brought files: each file's analysis in turn ('Document Analysis:
-   * {fileName}'), the member's words answered with it, written as one answer.
-   */
-  async function analyseFiles(
+  /** The reply to a message that brought files: each file's analysis in turn, written as one answer. */
+  async function analyseAttachments(
     user: SessionUser,
     row: CaseRow,
     files: UploadFile[],
     question: string,
+    writer: AnswerWriter,
+    emit: Emit<ChatStreamEvent>,
     signal: AbortSignal,
-    emit: Emit,
-    onEvent: (event: AnswerEvent) => void,
-    setBefore: (text: string) => void,
   ): Promise<AiResult> {
     const parts: string[] = [];
-    let last: AiResult | null = null;
+    let source: { provider: AiResult["provider"]; model: string } | null = null;
     let tokens: AiResult["usage"];
     for (const file of files) {
-      if (parts.length > 0) {
-        const joined = `${parts.join("\n\n")}\n\n`;
-        setBefore(joined);
-        onEvent({ type: "delta", text: "\n\n" });
-      }
-      const part = await uploads.analyse(user, file, {
-        context: contextOf(row, user),
-        ...(question ? { question } : {}),
-        signal,
-        onStage: (stage) => void emit("status", { stage, fileName: file.fileName ?? file.title }),
-        onEvent,
-      });
-      if (!part.provider) onEvent({ type: "delta", text: part.content });
+      if (parts.length > 0) writer.nextPart();
+      const fileName = file.fileName ?? file.title;
+      const part = await analysis.analyse(
+        user,
+        { id: file.id, fileName },
+        {
+          context: contextOf(row, user),
+          ...(question ? { question } : {}),
+          signal,
+          onStage: (stage) => void emit("status", { stage, fileName }),
+          onEvent: writer.onEvent,
+        },
+      );
+      if (!part.analysed) writer.write(part.content);
       parts.push(part.content);
-      if (part.provider && part.model) last = { content: "", provider: part.provider, model: part.model };
+      if (part.analysed) source = { provider: part.provider, model: part.model };
       if (part.usage) {
         tokens = {
           promptTokens: (tokens?.promptTokens ?? 0) + part.usage.promptTokens,
@@ -113,78 +152,53 @@ export function createChatService(deps: {
     }
     return {
       content: parts.join("\n\n"),
-      provider: last?.provider ?? "offline",
-      model: last?.model ?? "lawguide-files",
+      provider: source?.provider ?? "offline",
+      model: source?.model ?? "lawguide-files",
       ...(tokens ? { usage: tokens } : {}),
     };
   }
 
-  /** Stream the assistant's answer to the last member message and store it. Never throws. */
-  async function reply(
+  /** The answer to a question, with the passages of the case's files that bear on it when it has files. */
+  async function answerQuestion(
     user: SessionUser,
     row: CaseRow,
-    emit: Emit,
-    offerCandidate: boolean,
-    knownHistory?: ChatTurn[],
-    files: UploadFile[] = [],
-  ): Promise<void> {
+    history: ChatTurn[],
+    question: string,
+    writer: AnswerWriter,
+    signal: AbortSignal,
+  ): Promise<AiResult> {
+    const passages = await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
+      logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
+      return [];
+    });
+    return assistant.streamAnswer({
+      tier: modelTier(user.plan),
+      context: contextOf(row, user),
+      history,
+      userId: user.id,
+      ...(passages.length > 0 ? { task: { type: "answer" as const, passages } } : {}),
+      signal,
+      onEvent: writer.onEvent,
+    });
+  }
+
+  /**
+   * Write the reply to the last member message and store it: the files analysed, or the question
+   * answered, then the offer to prepare a document when the question asked for one. Never throws:
+   * a Stop keeps what was written, a failure stores the apology.
+   */
+  async function reply(user: SessionUser, row: CaseRow, emit: Emit<ChatStreamEvent>, turn: Turn): Promise<void> {
     const controller = new AbortController();
     stops.watch(row.id, controller);
-    let written = "";
-    let source: { provider: string; model: string } | null = null;
-    // The first piece goes out at once; later pieces that arrive together are sent as one event.
-    let pending = "";
-    let scheduled = false;
-    let sentFirst = false;
-    const flush = () => {
-      scheduled = false;
-      if (!pending) return;
-      const text = pending;
-      pending = "";
-      void emit("delta", { text });
-    };
-    // Text of files already analysed in this reply: a provider failing on a later file restarts
-    // only that file's part.
-    let before = "";
-    const onEvent = (event: AnswerEvent) => {
-      if (event.type === "start") {
-        source = { provider: event.provider, model: event.model };
-        void emit("start", source);
-      } else if (event.type === "delta") {
-        written += event.text;
-        pending += event.text;
-        if (!sentFirst) {
-          sentFirst = true;
-          flush();
-        } else if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      } else {
-        written = before;
-        pending = "";
-        void emit("reset", { failed: event.failed });
-        if (before) void emit("delta", { text: before });
-      }
-    };
+    const writer = createAnswerWriter(emit);
     try {
-      const history = knownHistory ?? (await historyOf(db, row.id));
-      const question = [...history].reverse().find((turn) => turn.role === "user")?.content ?? "";
+      const history = turn.history ?? (await historyOf(db, row.id));
+      const question = [...history].reverse().find((t) => t.role === "user")?.content ?? "";
       const result =
-        files.length > 0
-          ? await analyseFiles(user, row, files, question, controller.signal, emit, onEvent, (text) => {
-              before = text;
-            })
-          : await assistant.streamAnswer({
-              tier: modelTier(user.plan),
-              context: contextOf(row, user),
-              history,
-              userId: user.id,
-              ...(await documentTaskFor(user, row, question)),
-              signal: controller.signal,
-              onEvent,
-            });
-      flush();
+        turn.files.length > 0
+          ? await analyseAttachments(user, row, turn.files, question, writer, emit, controller.signal)
+          : await answerQuestion(user, row, history, question, writer, controller.signal);
+      writer.flush();
       const stored = await storeAnswer(run, {
         caseId: row.id,
         content: result.content,
@@ -193,7 +207,7 @@ export function createChatService(deps: {
         promptTokens: result.usage?.promptTokens ?? null,
         completionTokens: result.usage?.completionTokens ?? null,
         totalTokens: result.usage?.totalTokens ?? null,
-        offerText: offerCandidate && !row.documentOfferedAt ? DOCUMENT_OFFER_TEXT : null,
+        offerText: turn.offerCandidate && !row.documentOfferedAt ? DOCUMENT_OFFER_TEXT : null,
       });
       await emit("done", {
         message: toChatMessage(stored.answer),
@@ -202,7 +216,7 @@ export function createChatService(deps: {
       });
     } catch (error) {
       if (error instanceof StoppedError) {
-        await finishStopped(user, row, written, source, emit);
+        await finishStopped(user, row, writer, emit);
       } else {
         if (!(error instanceof AllProvidersFailedError))
           logger.error({ fault: describeFault(error), caseId: row.id }, "reply failed");
@@ -213,19 +227,13 @@ export function createChatService(deps: {
     }
   }
 
-  async function finishStopped(
-    user: SessionUser,
-    row: CaseRow,
-    written: string,
-    source: { provider: string; model: string } | null,
-    emit: Emit,
-  ) {
+  async function finishStopped(user: SessionUser, row: CaseRow, writer: AnswerWriter, emit: Emit<ChatStreamEvent>) {
     try {
       const stored = await storeStopped(db, {
         caseId: row.id,
-        content: written,
-        provider: source?.provider ?? null,
-        model: source?.model ?? null,
+        content: writer.written,
+        provider: writer.source?.provider ?? null,
+        model: writer.source?.model ?? null,
       });
       await emit("stopped", {
         message: stored.partial ? toChatMessage(stored.partial) : null,
@@ -238,7 +246,7 @@ export function createChatService(deps: {
     }
   }
 
-  async function finishWithApology(user: SessionUser, row: CaseRow, emit: Emit) {
+  async function finishWithApology(user: SessionUser, row: CaseRow, emit: Emit<ChatStreamEvent>) {
     try {
       const stored = await storeApology(db, row.id, CASE_TEXT.assistantFailure);
       await emit("done", {
@@ -271,53 +279,52 @@ export function createChatService(deps: {
     },
 
     /**
-     * Store and count the member's message (refused: 404 unknown case, 402 plan limit, 409 a
-     * reply in progress; 429 over the AI limits, the message stored all the same). Returns what
-     * is needed to stream the reply.
+     * Send a message (words, files, or both). Refusals are thrown before anything streams: 404,
+     * 402, 409 with nothing stored; 429 over the AI limits with the message stored. Resolves to
+     * the reply's stream: the stored message, the files analysed or the question answered, the
+     * stored answer.
      */
-    async acceptMessage(user: SessionUser, caseId: string, content: string, attachmentIds: string[] = []) {
-      const { ai } = await settings.get();
-      // The files must be the member's own and whole (404 otherwise) before anything is stored.
-      const files = attachmentIds.length > 0 ? await uploads.forMessage(user, attachmentIds) : [];
-      const topic = content || files.map((f) => f.fileName ?? f.title).join(", ");
-      // Counted before the message is stored; a member over the AI limits still has it stored.
-      const refusal = await usage.aiRefusal(user);
-      const stored = await acceptUserMessage(run, {
-        caseId,
-        userId: user.id,
-        limit: messageLimit(user.plan, ai),
-        staleBefore: staleReplyBefore(ai.responseTimeout),
-        defaultTitle: NEW_CASE.title,
-        newTitle: content ? titleFromQuestion(content) : titleFromQuestion(`Review of ${topic}`),
-        category: classifyCase(topic),
-        content,
-        attachments: files.map(uploads.toAttachment),
-      });
-      if (!stored) return explainRefusal(db, user, caseId, ai);
-      if (files.length > 0) await uploads.attach(user, attachmentIds, caseId);
-      if (refusal) {
+    async send(user: SessionUser, caseId: string, input: SendMessage): Promise<ChatStream> {
+      const accepted = await store(user, caseId, input);
+      if (accepted.overAiLimits) {
         await finishReply(db, caseId, 0);
         throw tooManyRequests(
           ERROR_CODES.aiLimited,
-          `${refusal.message} ${AI_LIMIT_TEXT.messageKept}`,
-          refusal.retryAfterSeconds,
+          `${accepted.overAiLimits.message} ${AI_LIMIT_TEXT.messageKept}`,
+          accepted.overAiLimits.retryAfterSeconds,
         );
       }
-      return {
-        row: stored.row,
-        history: [
-          ...stored.history.map((m): ChatTurn => ({ role: m.isUser ? "user" : "assistant", content: m.content })),
-          { role: "user" as const, content },
-        ],
-        message: toChatMessage(stored.message),
-        case: await caseDetail(stored.row, user),
-        offerCandidate: files.length === 0 && matchesDocumentOffer(content),
-        files,
+      const message = toChatMessage(accepted.message);
+      const detail = await caseDetail(accepted.row, user);
+      return async (emit) => {
+        await emit("message", { message, case: detail });
+        await reply(user, accepted.row, emit, accepted.turn);
+      };
+    },
+
+    /**
+     * Write the last answer again: the case is claimed and its last answer removed (refused before
+     * anything streams: 404, 409, 429, 400 when there is no answer yet). Resolves to the reply's stream.
+     */
+    async regenerate(user: SessionUser, caseId: string): Promise<ChatStream> {
+      const { ai } = await settings.get();
+      if (!(await findOwnedCase(db, caseId, user.id))) throw notFound(CASE_TEXT.notFound);
+      await usage.checkAi(user);
+      const staleBefore = staleReplyBefore(ai.responseTimeout);
+      const claimed = await claimForRegenerate(db, caseId, user.id, staleBefore);
+      // Regenerating adds no message of the member's: only the case and the reply slot can refuse it.
+      if (!claimed) return explainRefusal(run, user, caseId, { limit: null, staleBefore });
+      if (claimed.invalid) throw invalidInput("There is no answer to regenerate yet.");
+      const removedId = claimed.removed?.id ?? null;
+      return async (emit) => {
+        await emit("regenerating", { removedId });
+        await reply(user, claimed.row, emit, { files: [], offerCandidate: false });
       };
     },
 
     /** Open a new case about a file: the file in its first message, with its analysis if it has one. */
-    async openCaseAbout(user: SessionUser, upload: UploadDetail): Promise<{ caseId: string }> {
+    async openCaseAbout(user: SessionUser, uploadId: string): Promise<{ caseId: string }> {
+      const upload = await uploads.get(user, uploadId);
       const row = await insertCaseAboutFile(db, {
         userId: user.id,
         title: titleFromQuestion(`Review of ${upload.fileName}`),
@@ -330,20 +337,6 @@ export function createChatService(deps: {
       });
       await uploads.attach(user, [upload.id], row.id);
       return { caseId: row.id };
-    },
-
-    reply,
-
-    /** Claim the case and remove its last answer so it can be written again. */
-    async acceptRegenerate(user: SessionUser, caseId: string) {
-      const { ai } = await settings.get();
-      if (!(await findOwnedCase(db, caseId, user.id))) throw notFound(CASE_TEXT.notFound);
-      await usage.checkAi(user);
-      const result = await claimForRegenerate(db, caseId, user.id, staleReplyBefore(ai.responseTimeout));
-      // Regenerating adds no message of the member's: only the case and the reply slot can refuse it.
-      if (!result) return explainRefusal(db, { ...user, plan: "premium" }, caseId, ai);
-      if (result.invalid) throw invalidInput("There is no answer to regenerate yet.");
-      return { row: result.row, removedId: result.removed?.id ?? null };
     },
 
     /** Stop the reply being written in this case (wherever it is being written). */

@@ -1,8 +1,10 @@
+import { ERROR_CODES } from "@shared/api-error";
 import { classifyCase, opensComparison, titleFromQuestion } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import { messageLimit, modelTier, PLANS } from "@shared/plans";
 import type { ComparisonAnswer } from "@shared/schemas/cases";
+import type { ComparisonStreamEvent } from "@shared/schemas/streams";
 import type { SessionUser } from "@shared/session";
 import { confidenceLineFilter } from "../../ai/prompts";
 import type { Db } from "../../db/client";
@@ -15,7 +17,7 @@ import type { SettingsService } from "../settings/settings.service";
 import type { UsageService } from "../usage/usage.service";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import { type CaseRow, findOwnedCase } from "./cases.queries";
-import { acceptUserMessage, storeAnswer } from "./chat.queries";
+import { acceptUserMessage, messageRefusal, storeAnswer } from "./chat.queries";
 import {
   findComparison,
   insertComparison,
@@ -23,7 +25,7 @@ import {
   setComparisonAnswers,
   unmarkComparisonChosen,
 } from "./comparisons.queries";
-import { atMessageLimit, contextOf, explainRefusal, historyOf, LIMIT_TEXT } from "./conversation";
+import { contextOf, explainRefusal, historyOf, LIMIT_TEXT } from "./conversation";
 
 /**
  * The multi-AI comparison (spec section 5 'Comparison rule'): both assistants answer the same
@@ -53,11 +55,20 @@ export function createComparisonsService(deps: {
       if (!opensComparison(question, full, s.ai.enableComparison)) {
         throw new ApiError(
           409,
-          "COMPARISON_OFF",
+          ERROR_CODES.comparisonOff,
           "Comparison is not available for this message. Send it as a normal message.",
         );
       }
-      if (atMessageLimit(user, row, s.ai)) throw planLimit(LIMIT_TEXT);
+      // Both answers are written before one is kept: a member at their limit, or a case archived,
+      // is told now (a reply being written is waited for when an answer is kept).
+      const why = await messageRefusal(run, {
+        caseId,
+        userId: user.id,
+        limit: messageLimit(user.plan, s.ai),
+        staleBefore: null,
+      });
+      if (why === "limit") throw planLimit(LIMIT_TEXT);
+      if (why === "archived") throw conflict(CASE_TEXT.archived);
       await usage.checkAi(user, { calls: 2 });
       const mode = full ? ("full" as const) : ("preview" as const);
       const comparison = await insertComparison(db, { userId: user.id, caseId, question, mode });
@@ -71,7 +82,7 @@ export function createComparisonsService(deps: {
       comparisonId: string,
       question: string,
       mode: "preview" | "full",
-      emit?: Emit,
+      emit?: Emit<ComparisonStreamEvent>,
     ): Promise<ComparisonAnswer[]> {
       const filters = new Map<ComparisonSide, ReturnType<typeof confidenceLineFilter>>();
       const filterFor = (side: ComparisonSide) => {
@@ -134,7 +145,10 @@ export function createComparisonsService(deps: {
       });
       if (!accepted) {
         await unmarkComparisonChosen(db, comparisonId);
-        return explainRefusal(db, user, caseId, ai);
+        return explainRefusal(run, user, caseId, {
+          limit: messageLimit(user.plan, ai),
+          staleBefore: staleReplyBefore(ai.responseTimeout),
+        });
       }
       const stored = await storeAnswer(run, {
         caseId,

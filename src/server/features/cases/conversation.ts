@@ -1,15 +1,14 @@
 import { CASE_TEXT } from "@shared/messages";
-import { messageLimit, type PlanSettings } from "@shared/plans";
 import type { SessionUser } from "@shared/session";
 import type { CaseContext } from "../../ai/prompts";
 import type { ChatTurn } from "../../ai/types";
 import type { Db } from "../../db/client";
+import type { RunPrepared } from "../../db/prepared";
 import { conflict, notFound, planLimit } from "../../lib/errors";
-import { type CaseRow, findOwnedCase } from "./cases.queries";
-import { HISTORY_MESSAGES, listMessagesPage } from "./chat.queries";
+import type { CaseRow } from "./cases.queries";
+import { HISTORY_MESSAGES, listHistory, messageRefusal } from "./chat.queries";
 
 export const LIMIT_TEXT = `${CASE_TEXT.limitReached}. Upgrade to Premium for unlimited messages.`;
-export const ARCHIVED_TEXT = "This case is archived. Restore it to continue the conversation.";
 export const REPLY_IN_PROGRESS_TEXT =
   "The assistant is still answering in this case. Wait for it to finish, or stop it.";
 
@@ -25,39 +24,30 @@ export function contextOf(row: CaseRow, user: SessionUser): CaseContext {
   };
 }
 
-/** The earlier conversation that goes with a question: the last chat messages, oldest first. */
-export async function historyOf(db: Db, caseId: string): Promise<ChatTurn[]> {
-  const rows = await listMessagesPage(db, caseId, null, HISTORY_MESSAGES * 2 + 2);
-  return rows
-    .filter((m) => m.kind === "chat" && m.content.trim())
-    .slice(0, HISTORY_MESSAGES + 1)
-    .reverse()
-    .map((m) => ({ role: m.isUser ? "user" : "assistant", content: m.content }));
+/** Messages as turns of a conversation, oldest first (`rows` newest first, as the queries give them). */
+export function turnsOf(rows: ReadonlyArray<{ isUser: boolean; content: string }>): ChatTurn[] {
+  return [...rows].reverse().map((m) => ({ role: m.isUser ? "user" : "assistant", content: m.content }));
 }
 
-/** Whether the member has used every message their plan allows in this case. */
-export function atMessageLimit(
-  user: SessionUser,
-  row: CaseRow,
-  settings: Pick<PlanSettings, "freeUserMessageLimit">,
-): boolean {
-  const limit = messageLimit(user.plan, settings);
-  return limit !== null && row.userMessageCount >= limit;
+/** The conversation that goes with the case's last question: the question and the turns before it. */
+export async function historyOf(db: Db, caseId: string): Promise<ChatTurn[]> {
+  return turnsOf(await listHistory(db, caseId, HISTORY_MESSAGES + 1));
 }
 
 /**
- * Why a message was not accepted, in the order a member needs to know it: 404 not their case,
- * 409 archived, 402 at their plan's limit, else 409 a reply is being written.
+ * Why a message was not accepted, as the database's rule says (`messageRefusal`): 404 not their
+ * case, 409 archived, 402 at their plan's limit, else 409 a reply is being written. A member's
+ * plan with no limit (a regeneration adds no message) passes `limit` null.
  */
 export async function explainRefusal(
-  db: Db,
+  run: RunPrepared,
   user: SessionUser,
   caseId: string,
-  settings: Pick<PlanSettings, "freeUserMessageLimit">,
+  rule: { limit: number | null; staleBefore: Date | null },
 ): Promise<never> {
-  const row = await findOwnedCase(db, caseId, user.id);
-  if (!row) throw notFound(CASE_TEXT.notFound);
-  if (row.status === "archived") throw conflict(ARCHIVED_TEXT);
-  if (atMessageLimit(user, row, settings)) throw planLimit(LIMIT_TEXT);
+  const why = await messageRefusal(run, { caseId, userId: user.id, ...rule });
+  if (why === undefined) throw notFound(CASE_TEXT.notFound);
+  if (why === "archived") throw conflict(CASE_TEXT.archived);
+  if (why === "limit") throw planLimit(LIMIT_TEXT);
   throw conflict(REPLY_IN_PROGRESS_TEXT);
 }

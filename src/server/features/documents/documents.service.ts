@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { ERROR_CODES } from "@shared/api-error";
 import { UI_LIMITS } from "@shared/constants";
 import type { Page } from "@shared/schemas/cases";
 import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
@@ -145,7 +146,8 @@ export function createDocumentsService(db: Db, logs: LogService, options: Docume
         caseId: found.row.caseId,
         feeCents: item?.lawyerReviewFeeCents ?? null,
       });
-      if (!review) throw new ApiError(500, "INTERNAL", "The review could not be requested. Please try again.");
+      if (!review)
+        throw new ApiError(500, ERROR_CODES.internal, "The review could not be requested. Please try again.");
       await logs.app({
         ...actor,
         category: "document",
@@ -172,7 +174,7 @@ export function createDocumentsService(db: Db, logs: LogService, options: Docume
     async saveDraft(user: SessionUser, templateId: string, answers: Answers, step: number): Promise<DocumentDraft> {
       if (!getTemplate(templateId)) throw notFound("Template not found");
       const saved = await upsertDraft(db, { userId: user.id, templateId, answers, step });
-      if (!saved) throw new ApiError(500, "INTERNAL", "The draft could not be saved.");
+      if (!saved) throw new ApiError(500, ERROR_CODES.internal, "The draft could not be saved.");
       return {
         templateId,
         answers: saved.answers as DocumentDraft["answers"],

@@ -1,4 +1,3 @@
-import { validAnswers } from "@shared/templates/sample-answers";
 import { getTemplate, TEMPLATES } from "@shared/templates/template-list";
 import { reviewItems, validateAll } from "@shared/templates/validation";
 import { eq } from "drizzle-orm";
@@ -6,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { docxText, pdfText } from "../../../../tests/factories/document-text";
 import { generateWill, WILL_ANSWERS } from "../../../../tests/factories/documents";
+import { validAnswers } from "../../../../tests/factories/sample-answers";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import { attorneyReferrals, documents } from "../../db/schema";
 

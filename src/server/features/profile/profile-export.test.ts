@@ -3,12 +3,11 @@ import { PROFILE_TEXT } from "@shared/messages";
 import { DATA_EXPORT } from "@shared/schemas/profile";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
-import { memberWithCaseAndUpload } from "../../../../tests/factories/members";
+import { memberWithCaseAndUpload, storedUpload } from "../../../../tests/factories/members";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { leasePdf, tinyPng, upload } from "../../../../tests/factories/uploads";
 import { caseMessages, cases, comparisonVotes, documentDrafts, documents } from "../../db/schema";
-import { createPostgresFileStorage } from "../uploads/file-storage";
 
 const t = setupTestApp();
 
@@ -45,27 +44,6 @@ async function exportOf(client: TestClient) {
 /** A failed answer's body, for the assertion's message. */
 async function peekError(response: Response): Promise<string> {
   return response.ok ? "" : await response.clone().text();
-}
-
-/** Store an upload row with these bytes, as a file kept before today's name rules would be. */
-async function storedUpload(
-  userId: string,
-  fileName: string | null,
-  bytes: Uint8Array | number[],
-  title = "Stored file",
-) {
-  const [row] = await t.services.db
-    .insert(documents)
-    .values({ userId, type: "upload", title, fileName, mimeType: "application/pdf", sizeBytes: bytes.length })
-    .returning();
-  if (!row) throw new Error("no row");
-  await createPostgresFileStorage(t.services.db).write(
-    row.id,
-    (async function* () {
-      yield Uint8Array.from(bytes);
-    })(),
-  );
-  return row.id;
 }
 
 /** A PDF-like file of `size` bytes that is not all zeros (several storage pieces when large). */
@@ -166,7 +144,10 @@ describe("data export", () => {
     ];
     const ids: string[] = [];
     const contents = names.map((_, i) => pdfLike(100 + i));
-    for (const [i, name] of names.entries()) ids.push(await storedUpload(m.id, name, contents[i] ?? [], `Title ${i}`));
+    // Stored as files kept before today's name rules would be.
+    for (const [i, name] of names.entries()) {
+      ids.push(await storedUpload(t, { userId: m.id, fileName: name, bytes: contents[i] ?? [], title: `Title ${i}` }));
+    }
 
     const { data, files, bytesAt } = await exportOf(m.client);
     expect(files).toHaveLength(names.length);
@@ -264,7 +245,7 @@ describe("data export", () => {
 
   it("lets the next export start when the member goes away mid-download", async () => {
     const m = await t.member();
-    await storedUpload(m.id, "big.pdf", pdfLike(4 * 1024 * 1024));
+    await storedUpload(t, { userId: m.id, fileName: "big.pdf", bytes: pdfLike(4 * 1024 * 1024) });
     const response = await m.client.get(EXPORT);
     const reader = response.body?.getReader();
     const firstBytes = await reader?.read();

@@ -37,11 +37,6 @@ export async function countStats(db: DbOrTx, userId: string) {
   return { totalCases: caseCounts?.total ?? 0, activeCases: caseCounts?.active ?? 0, documents: docCount?.n ?? 0 };
 }
 
-export async function storageKeysOf(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db.select({ key: documents.storageKey }).from(documents).where(eq(documents.userId, userId));
-  return rows.flatMap((r) => (r.key ? [r.key] : []));
-}
-
 /**
  * Remove the member and write the audit row, together: every row of theirs goes with the user
  * row (foreign keys cascade). The user row is locked first, so two deletions at once take turns:

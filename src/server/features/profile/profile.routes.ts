@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@shared/api-error";
 import { PROFILE_TEXT } from "@shared/messages";
 import { deleteAccountSchema, preferencesSchema, profileUpdateSchema } from "@shared/schemas/profile";
 import { isAPIError } from "better-auth/api";
@@ -46,7 +47,11 @@ export function createProfileRoutes(
       } catch (error) {
         // No session any more: the account was deleted a moment ago by another request.
         if (isAPIError(error) && error.statusCode === 401) throw unauthenticated();
-        throw new ApiError(400, "INVALID_CREDENTIALS", "That password is not right. Your account was not deleted.");
+        throw new ApiError(
+          400,
+          ERROR_CODES.invalidCredentials,
+          "That password is not right. Your account was not deleted.",
+        );
       }
       if (!(await profile.deleteAccount(c.var.sessionUser, actorOf(c)))) throw unauthenticated();
       for (const name of ["lawguide.session_token", "lawguide.dont_remember"]) deleteCookie(c, name, { path: "/" });

@@ -6,7 +6,6 @@ import type { Preferences, SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
 import { ApiError, conflict, forbidden, tooManyRequests } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
-import type { Storage } from "../../lib/storage";
 import type { AccountService } from "../account/account.service";
 import type { BillingService } from "../billing/billing.service";
 import type { Actor, LogService } from "../logs/logs.service";
@@ -14,13 +13,7 @@ import type { UploadsService } from "../uploads/uploads.service";
 import type { UsageService } from "../usage/usage.service";
 import { dataJson } from "./data-json";
 import { exportArchive } from "./export-archive";
-import {
-  countStats,
-  deleteUserWithAudit,
-  storageKeysOf,
-  updatePreferencesRow,
-  updateProfileRow,
-} from "./profile.queries";
+import { countStats, deleteUserWithAudit, updatePreferencesRow, updateProfileRow } from "./profile.queries";
 
 /** The member's own account: details, preferences, figures, subscription, export and deletion. */
 export function createProfileService(deps: {
@@ -28,7 +21,6 @@ export function createProfileService(deps: {
   accounts: AccountService;
   billing: Pick<BillingService, "subscriptionView">;
   logs: LogService;
-  storage: Storage;
   /** Uploaded files' bytes, streamed (for the export). */
   uploads: Pick<UploadsService, "download">;
   /** The export's hourly limit, counted in the database so every server process counts together. */
@@ -36,7 +28,7 @@ export function createProfileService(deps: {
   logger: Logger;
   builtInAdminEmail: string;
 }) {
-  const { db, accounts, billing, logs, storage, usage } = deps;
+  const { db, accounts, billing, logs, usage } = deps;
   /** Members whose export this process is sending (one at a time each). */
   const exporting = new Set<string>();
   const exportKey = (userId: string) => `data-export:${userId}`;
@@ -62,7 +54,7 @@ export function createProfileService(deps: {
 
   async function sessionUser(userId: string): Promise<SessionUser> {
     const user = await accounts.getSessionUser(userId);
-    if (!user) throw new ApiError(401, "UNAUTHENTICATED", PROFILE_TEXT.updateFailed);
+    if (!user) throw new ApiError(401, ERROR_CODES.unauthenticated, PROFILE_TEXT.updateFailed);
     return user;
   }
 
@@ -143,7 +135,6 @@ export function createProfileService(deps: {
       },
     ): Promise<boolean> {
       if (user.email === deps.builtInAdminEmail) throw forbidden(ADMIN_TEXT.builtInAdminProtected);
-      const keys = await storageKeysOf(db, user.id);
       const deleted = await deleteUserWithAudit(
         db,
         user.id,
@@ -155,9 +146,7 @@ export function createProfileService(deps: {
           oldValues: audit.oldValues,
         }),
       );
-      if (!deleted) return false;
-      await storage.removeUserFiles(user.id, keys);
-      return true;
+      return deleted;
     },
   };
 }

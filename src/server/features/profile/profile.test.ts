@@ -1,8 +1,7 @@
-import { existsSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { memberWithCaseAndUpload } from "../../../../tests/factories/members";
+import { memberWithCaseAndUpload, storedBytes } from "../../../../tests/factories/members";
 import { PROFILE } from "../../../../tests/factories/people";
 import { ADMIN, setupTestApp } from "../../../../tests/factories/test-app";
 import {
@@ -128,13 +127,13 @@ describe("profile", () => {
       sessions: 0,
     });
     expect(await t.services.db.select().from(caseMessages).where(eq(caseMessages.caseId, a.caseId))).toHaveLength(0);
-    expect(existsSync(a.file)).toBe(false);
+    expect(await storedBytes(t, a.uploadId)).toBe(0);
     expect(await t.services.db.select().from(appLogs).where(eq(appLogs.userId, a.id))).toHaveLength(0);
     expect(await a.client.me()).toBeNull();
     expect((await t.client().signIn(a.email, a.password)).status).toBe(401);
 
     expect(await countFor(b.id)).toEqual(before);
-    expect(existsSync(b.file)).toBe(true);
+    expect(await storedBytes(t, b.uploadId)).toBeGreaterThan(0);
   });
 
   it("deletes an account once when asked ten times at once: the others find it gone, never a 500", async () => {

@@ -2,13 +2,14 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import { uploadIdParamSchema as idParam, uploadListQuerySchema as listQuery } from "@shared/schemas/uploads";
+import type { SessionUser } from "@shared/session";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { eventStream } from "../../http/sse";
 import { validate } from "../../http/validate";
-import type { ChatService } from "../cases/chat.service";
+import type { DocumentAnalysis } from "../assistant/document-analysis.service";
 import type { UploadsService } from "./uploads.service";
 
 /**
@@ -28,19 +29,30 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * The member's files. `authorizeCase` checks the case a file is brought into (the upload's `caseId`
+ * field) before a byte of it is stored: it throws the case's 404 unless the member owns it. An
+ * analysis refuses an unknown file or a spent AI allowance before its stream opens.
+ */
 export function createUploadsRoutes(
   uploads: UploadsService,
-  chat: Pick<ChatService, "openCaseAbout">,
+  analysis: Pick<DocumentAnalysis, "analyseUpload">,
   guards: ReturnType<typeof createSessionGuards>,
+  authorizeCase: (user: SessionUser, caseId: string) => Promise<unknown>,
 ) {
   return new Hono<AppEnv>()
     .use(guards.requireUser)
     .post("/", async (c) => {
-      const created = await uploads.receive(c.var.sessionUser, {
-        contentType: c.req.header("content-type"),
-        contentLength: c.req.header("transfer-encoding") ? undefined : c.req.header("content-length"),
-        body: bodyOf(c),
-      });
+      const user = c.var.sessionUser;
+      const created = await uploads.receive(
+        user,
+        {
+          contentType: c.req.header("content-type"),
+          contentLength: c.req.header("transfer-encoding") ? undefined : c.req.header("content-length"),
+          body: bodyOf(c),
+        },
+        (caseId) => authorizeCase(user, caseId),
+      );
       return c.json(created, 201);
     })
     .get("/", validate("query", listQuery), async (c) =>
@@ -64,31 +76,7 @@ export function createUploadsRoutes(
       await uploads.remove(c.var.sessionUser, c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .post("/:id/analysis", validate("param", idParam), async (c) => {
-      const user = c.var.sessionUser;
-      const id = c.req.valid("param").id;
-      // Unknown files and spent AI allowances are refused before the stream opens.
-      const upload = await uploads.get(user, id);
-      await uploads.checkAi(user);
-      return eventStream(c, async (emit) => {
-        try {
-          const done = await uploads.analyseAlone(user, upload.id, {
-            onStage: (stage) => void emit("status", { stage, fileName: upload.fileName }),
-            onEvent: (event) => {
-              if (event.type === "start") void emit("start", { provider: event.provider, model: event.model });
-              else if (event.type === "delta") void emit("delta", { text: event.text });
-              else void emit("reset", { failed: event.failed });
-            },
-          });
-          await emit("done", { upload: done });
-        } catch {
-          await emit("error", { message: uploads.failureText });
-        }
-      });
-    })
-    .post("/:id/case", validate("param", idParam), async (c) => {
-      const user = c.var.sessionUser;
-      const upload = await uploads.get(user, c.req.valid("param").id);
-      return c.json(await chat.openCaseAbout(user, upload), 201);
-    });
+    .post("/:id/analysis", validate("param", idParam), async (c) =>
+      eventStream(c, await analysis.analyseUpload(c.var.sessionUser, c.req.valid("param").id)),
+    );
 }

@@ -1,7 +1,6 @@
 import type { Readable } from "node:stream";
 import { ERROR_CODES } from "@shared/api-error";
-import { CASE_TEXT } from "@shared/messages";
-import { modelTier, PLANS } from "@shared/plans";
+import { PLANS } from "@shared/plans";
 import type { Page } from "@shared/schemas/cases";
 import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import {
@@ -24,13 +23,10 @@ import {
   uploadPeriod,
   uploadsPerMonth,
 } from "@shared/uploads";
-import { analysisTitle, type DocumentPassage, findUnverifiedQuotes } from "../../ai/document-analysis";
-import type { CaseContext } from "../../ai/prompts";
+import type { DocumentPassage } from "../../ai/document-analysis";
 import type { Db } from "../../db/client";
 import { invalidInput, notFound, planLimit, tooManyRequests } from "../../lib/errors";
-import type { AnswerEvent, Assistant } from "../assistant/assistant.service";
 import type { SettingsService } from "../settings/settings.service";
-import type { UsageService } from "../usage/usage.service";
 import { SNIFF_BYTES, sniffKind, wordDocumentScanner } from "./file-kind";
 import type { FileStorage } from "./file-storage";
 import type { ReadingQueue } from "./reading-queue";
@@ -64,16 +60,19 @@ import {
 /** A member's uploaded file as other features receive it from this service. */
 export type UploadFile = UploadRow;
 
+/** A file's text once it has been read: its passages, or why it has none. */
+export type ReadFile = { ready: true; passages: DocumentPassage[] } | { ready: false; why: string };
+
+/** Checks the case a file is brought into before a byte of it is stored; throws to refuse it. */
+export type AuthorizeCase = (caseId: string) => Promise<unknown>;
+
 const UPLOADS_PAGE_SIZE = 20;
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
-/** Passages of one file given to an analysis (the prompt bounds the text further). */
-const ANALYSIS_PASSAGES = 400;
+/** How long a file being read is waited for when its text is needed. */
+const READING_WAIT_MS = 120_000;
 /** Passages of a case's files given with a question. */
 const QUESTION_PASSAGES = 4;
-
-export const UNVERIFIED_QUOTES_NOTE =
-  "\n\n> **Check the quotes:** some quoted words above could not be found in your document. Rely on the document's own wording.";
 
 function summary(row: UploadRow): UploadSummary {
   const kind = (row.fileKind ?? "pdf") as UploadKind;
@@ -124,19 +123,16 @@ async function readAhead(file: FilePart): Promise<{ head: Buffer; rest: AsyncIte
 /**
  * Members' files: received as they stream in (size checked while reading, kind from the bytes,
  * the monthly allowance counted in the database before a byte is read), kept in the file storage,
- * read in the background, analysed by the assistant and searched when a case's questions need them.
+ * read in the background, and their passages searched when an analysis or a question needs them.
+ * A file may be filed under a case; what a case is, and who may use it, is the caller's to check.
  */
 export function createUploadsService(deps: {
   db: Db;
   storage: FileStorage;
   queue: ReadingQueue;
   settings: SettingsService;
-  assistant: Assistant;
-  usage: Pick<UsageService, "checkAi">;
-  /** Throws the case's 404 unless the member owns it. */
-  ownCase: (user: SessionUser, caseId: string) => Promise<unknown>;
 }) {
-  const { db, storage, queue, settings, assistant } = deps;
+  const { db, storage, queue, settings } = deps;
 
   async function allowance(user: SessionUser): Promise<UploadAllowance> {
     const period = uploadPeriod(new Date());
@@ -194,70 +190,20 @@ export function createUploadsService(deps: {
     return row;
   }
 
-  /**
-   * The analysis of one file, streamed through the assistant's chain with the file's passages;
-   * waits for the file to be read first. Quotes the document does not hold are flagged.
-   */
-  async function analyse(
-    user: SessionUser,
-    row: UploadRow,
-    options: {
-      context: CaseContext;
-      question?: string;
-      signal?: AbortSignal;
-      onStage: (stage: "reading" | "analysing") => void;
-      onEvent: (event: AnswerEvent) => void;
-    },
-  ) {
-    const fileName = row.fileName ?? row.title;
-    options.onStage("reading");
-    const status = await queue.settled(row.id, 120_000, options.signal);
-    if (status !== "ready") {
-      const fresh = await findOwnedUpload(db, row.id, user.id);
-      const why = status === "reading" ? UPLOAD_TEXT.stillReading : (fresh?.statusMessage ?? UPLOAD_TEXT.unreadable);
-      return { content: `## ${analysisTitle(fileName)}\n\n${why}`, provider: null, model: null, usage: undefined };
-    }
-    options.onStage("analysing");
-    const passages = (await passagesOf(db, row.id, ANALYSIS_PASSAGES)).map(toPassage);
-    const result = await assistant.streamAnswer({
-      tier: modelTier(user.plan),
-      context: options.context,
-      history: [
-        {
-          role: "user",
-          content: options.question
-            ? `${options.question}\n\n(Attached: ${fileName})`
-            : `Please analyse my document "${fileName}".`,
-        },
-      ],
-      userId: user.id,
-      task: { type: "analyse", fileName, passages, ...(options.question ? { question: options.question } : {}) },
-      ...(options.signal ? { signal: options.signal } : {}),
-      onEvent: options.onEvent,
-    });
-    let content = result.content;
-    if (findUnverifiedQuotes(content, passages).length > 0) {
-      content += UNVERIFIED_QUOTES_NOTE;
-      options.onEvent({ type: "delta", text: UNVERIFIED_QUOTES_NOTE });
-    }
-    return { content, provider: result.provider, model: result.model, usage: result.usage };
-  }
-
   return {
     allowance,
-    /** Refuses (429) a member over the AI allowance before an analysis starts. */
-    checkAi: (user: SessionUser) => deps.usage.checkAi(user),
-    failureText: CASE_TEXT.assistantFailure,
 
     /**
      * Receive one file (multipart/form-data, the file in a part named `file`, an optional
-     * `caseId` field before it). Refused: 413 too large (before a byte is read when the request
-     * says so), 415 not an accepted kind, 402 over the monthly allowance, 404 unknown case. A
-     * refused or interrupted upload leaves no row, no bytes and no count behind.
+     * `caseId` field before it, which `authorizeCase` checks before a byte of the file is stored).
+     * Refused: 413 too large (before a byte is read when the request says so), 415 not an accepted
+     * kind, 402 over the monthly allowance, 404 unknown case (or whatever `authorizeCase` throws).
+     * A refused or interrupted upload leaves no row, no bytes and no count behind.
      */
     async receive(
       user: SessionUser,
       request: { contentType: string | undefined; contentLength: string | undefined; body: Readable },
+      authorizeCase: AuthorizeCase,
     ): Promise<UploadCreated> {
       const { general } = await settings.get();
       const maxMb = general.maxFileUploadSize;
@@ -286,7 +232,7 @@ export function createUploadsService(deps: {
             const parsed = uploadFieldsSchema.safeParse({ caseId: fields.caseId?.trim() || undefined });
             if (!parsed.success) throw notFound(parsed.error.issues[0]?.message);
             const caseId = parsed.data.caseId ?? null;
-            if (caseId) await deps.ownCase(user, caseId);
+            if (caseId) await authorizeCase(caseId);
             return store(user, file, rawName, caseId, period, created);
           },
         });
@@ -331,36 +277,27 @@ export function createUploadsService(deps: {
       if (!row || row.status === "uploading") throw notFound(UPLOAD_TEXT.notFound);
     },
 
-    /** Analyse a file on its own (Document Center, 'Analyse again') and keep the analysis with it. */
-    async analyseAlone(
-      user: SessionUser,
-      id: string,
-      options: {
-        signal?: AbortSignal;
-        onStage: (stage: "reading" | "analysing") => void;
-        onEvent: (event: AnswerEvent) => void;
-      },
-    ): Promise<UploadDetail> {
-      const row = await owned(user, id);
-      const fileName = row.fileName ?? row.title;
-      const result = await analyse(user, row, {
-        ...options,
-        context: {
-          caseId: "none (Document Center)",
-          title: `Document review: ${fileName}`,
-          description: "",
-          category: null,
-          complexity: null,
-          profession: user.profession || null,
-        },
-      });
-      const updated = await updateUpload(db, id, {
-        ...(result.provider ? { analysis: result.content, analysedAt: new Date() } : {}),
-      });
-      return detail(updated ?? row);
+    /**
+     * The member's file's passages (at most `limit`) once it has been read, waiting for its reading
+     * to end (2 minutes at most); or why it has none (still being read, or no readable text).
+     */
+    async whenRead(user: SessionUser, id: string, options: { limit: number; signal?: AbortSignal }): Promise<ReadFile> {
+      const status = await queue.settled(id, READING_WAIT_MS, options.signal);
+      // Read again as it is now, and only if it is the member's (a file removed meanwhile has no text).
+      const fresh = await findOwnedUpload(db, id, user.id);
+      if (status !== "ready" || !fresh) {
+        const why = status === "reading" ? UPLOAD_TEXT.stillReading : (fresh?.statusMessage ?? UPLOAD_TEXT.unreadable);
+        return { ready: false, why };
+      }
+      return { ready: true, passages: (await passagesOf(db, id, options.limit)).map(toPassage) };
     },
 
-    analyse,
+    /** Keep a file's analysis with it (shown again without analysing it again). */
+    async keepAnalysis(user: SessionUser, id: string, analysis: string): Promise<UploadDetail> {
+      const row = await owned(user, id);
+      const updated = await updateUpload(db, row.id, { analysis, analysedAt: new Date() });
+      return detail(updated ?? row);
+    },
 
     /** The member's files for a message (404 for any id that is not theirs). */
     async forMessage(user: SessionUser, ids: string[]): Promise<UploadRow[]> {

@@ -244,7 +244,7 @@ describe("whose files", () => {
     }
     expect((await other.client.delete(`/api/uploads/${file.id}`)).status).toBe(404);
     expect((await other.client.post(`/api/uploads/${file.id}/analysis`)).status).toBe(404);
-    expect((await other.client.post(`/api/uploads/${file.id}/case`)).status).toBe(404);
+    expect((await other.client.post(`/api/cases/from-upload/${file.id}`)).status).toBe(404);
     const caseId = await newCase(other.client);
     const stolen = await other.client.post(`/api/cases/${caseId}/messages`, { content: "hi", attachments: [file.id] });
     expect(stolen.status).toBe(404);
@@ -338,7 +338,7 @@ describe("reading and analysing", () => {
     const { client } = await t.member();
     const file = await uploadAndRead(client, "lease.pdf", await leasePdf());
     await (await client.post(`/api/uploads/${file.id}/analysis`)).text();
-    const opened = await client.post(`/api/uploads/${file.id}/case`);
+    const opened = await client.post(`/api/cases/from-upload/${file.id}`);
     expect(opened.status).toBe(201);
     const { caseId } = await opened.json();
     const messages = (await (await client.get(`/api/cases/${caseId}/messages`)).json()).items;

@@ -1,4 +1,3 @@
-import { renderSection } from "@client/features/admin/render-section";
 import {
   AI_MODEL_TEXT,
   type AiModelConfig,
@@ -8,6 +7,7 @@ import {
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, type Route } from "@tests/factories/fake-api";
+import { renderSection } from "@tests/factories/render-section";
 import { describe, expect, it } from "vitest";
 import { AiModelsSection } from "./AiModelsSection";
 

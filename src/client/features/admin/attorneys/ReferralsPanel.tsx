@@ -7,7 +7,7 @@ import { FilterSelect } from "@client/features/admin/components/ListToolbar";
 import { Pager, showingText } from "@client/features/admin/components/Pager";
 import { useDialogFor } from "@client/features/admin/components/use-dialog-for";
 import { cn } from "@client/lib/cn";
-import { formatDate } from "@client/lib/dates";
+import { formatDate } from "@shared/dates";
 import { formatPrice } from "@shared/plans";
 import type { AdminReferral, ReferralStatus } from "@shared/schemas/admin-attorneys";
 import { Crown, FileText, Inbox, MessageSquare, Scale } from "lucide-react";

@@ -7,7 +7,8 @@ import { SelectField } from "@client/components/ui/SelectField";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { ApiRequestError } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { formatDate, formatDateTime } from "@client/lib/dates";
+import { answerSourceName } from "@shared/ai-providers";
+import { formatDate, formatDateTime } from "@shared/dates";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseUpdate } from "@shared/schemas/admin-cases";
 import { type FormEvent, useEffect, useId, useState } from "react";
@@ -207,8 +208,6 @@ function caseDetails(c: AdminCase): Detail[] {
   ];
 }
 
-const PROVIDERS: Record<string, string> = { anthropic: "Anthropic", openai: "OpenAI", offline: "Offline assistant" };
-
 function CaseMessages({ caseId }: { caseId: string }) {
   const messages = useAdminCaseMessages(caseId);
   const ids = useId();
@@ -252,7 +251,7 @@ function CaseMessages({ caseId }: { caseId: string }) {
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   {m.isUser ? " · Member" : null}
                   {!m.isUser && m.aiProvider
-                    ? ` · ${PROVIDERS[m.aiProvider] ?? m.aiProvider}${m.aiModel ? ` (${m.aiModel})` : ""}`
+                    ? ` · ${answerSourceName(m.aiProvider)}${m.aiModel ? ` (${m.aiModel})` : ""}`
                     : null}
                 </p>
               </article>

@@ -1,9 +1,9 @@
-import { renderSection } from "@client/features/admin/render-section";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseList } from "@shared/schemas/admin-cases";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, type Route } from "@tests/factories/fake-api";
+import { renderSection } from "@tests/factories/render-section";
 import { describe, expect, it, vi } from "vitest";
 import { CasesSection } from "./CasesSection";
 

@@ -11,7 +11,7 @@ import { FilterSelect, useListFilters } from "@client/features/admin/components/
 import { ResponsiveTable } from "@client/features/admin/components/ResponsiveTable";
 import { type StatTile, StatTiles } from "@client/features/admin/components/StatTiles";
 import { useDialogFor } from "@client/features/admin/components/use-dialog-for";
-import { formatDate, formatDateTime } from "@client/lib/dates";
+import { formatDate, formatDateTime } from "@shared/dates";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseStats } from "@shared/schemas/admin-cases";
 import { Archive, Briefcase, Eye, Layers, RefreshCw, Scale } from "lucide-react";

@@ -1,10 +1,10 @@
 import { Card } from "@client/components/ui/Card";
+import { formatDay } from "@shared/dates";
 import type { ChartPoint } from "@shared/schemas/admin";
 import { useId } from "react";
 
 /** Dates of the charts are UTC days (YYYY-MM-DD): shown as such, whatever the admin's time zone. */
-const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-export const chartDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+export const chartDay = (date: string) => formatDay(`${date}T00:00:00Z`);
 
 const WIDTH = 300;
 const HEIGHT = 120;

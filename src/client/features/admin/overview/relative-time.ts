@@ -1,5 +1,6 @@
+import { formatFullDateTime } from "@shared/dates";
+
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-const full = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
@@ -23,4 +24,4 @@ export function timeAgo(iso: string, now: number = Date.now()): string {
 }
 
 /** The full date and time, for a tooltip beside a relative time. */
-export const fullDateTime = (iso: string) => full.format(new Date(iso));
+export const fullDateTime = formatFullDateTime;

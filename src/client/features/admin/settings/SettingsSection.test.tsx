@@ -1,9 +1,9 @@
-import { renderSection } from "@client/features/admin/render-section";
 import { ADMIN_TEXT } from "@shared/messages";
 import { DEFAULT_SETTINGS, type SystemSettings } from "@shared/schemas/settings";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { apiError, fakeApi, json, publicSettings, type Route } from "@tests/factories/fake-api";
+import { renderSection } from "@tests/factories/render-section";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SettingsSection } from "./SettingsSection";
 

@@ -3,7 +3,7 @@ import { Button } from "@client/components/ui/Button";
 import { controlClasses, Field, Input } from "@client/components/ui/Field";
 import { failureText } from "@client/features/admin/admin-api";
 import { cn } from "@client/lib/cn";
-import { formatDate } from "@client/lib/dates";
+import { formatDate } from "@shared/dates";
 import { type PaidPlanId, PLANS } from "@shared/plans";
 import { type AdminUserRow, MAX_GRANT_DAYS } from "@shared/schemas/admin-users";
 import { type FormEvent, useId, useState } from "react";

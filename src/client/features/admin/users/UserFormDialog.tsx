@@ -5,9 +5,9 @@ import { InputField } from "@client/features/admin/components/InputField";
 import { useFormFields } from "@client/features/admin/components/use-form-fields";
 import { ApiRequestError } from "@client/lib/api";
 import { usePublicSettings } from "@client/lib/public-settings";
-import { PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { ADMIN_TEXT, ADMIN_USERS_TEXT, AUTH_TEXT } from "@shared/messages";
 import type { AdminUserCreate, AdminUserRow, AdminUserUpdate } from "@shared/schemas/admin-users";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { isEmail } from "@shared/validation/auth-rules";
 import { type FormEvent, useId, useState } from "react";
 import { type AdminUserFilters, useCreateUser, useUpdateUser } from "./admin-users-api";
@@ -60,7 +60,7 @@ export function UserFormDialog({
   const create = useCreateUser(filters);
   const update = useUpdateUser();
   const settings = usePublicSettings();
-  const minLength = settings?.passwordMinLength ?? PASSWORD_MIN_LENGTH;
+  const minLength = settings?.passwordMinLength ?? SETTINGS_DEFAULTS.security.passwordMinLength;
   const adminHelpId = useId();
 
   function check(): Record<string, string> {

@@ -14,8 +14,8 @@ import { FilterSelect, useListFilters } from "@client/features/admin/components/
 import { ResponsiveTable } from "@client/features/admin/components/ResponsiveTable";
 import { type StatTile, StatTiles } from "@client/features/admin/components/StatTiles";
 import { useDialogFor } from "@client/features/admin/components/use-dialog-for";
-import { formatDate } from "@client/lib/dates";
 import { useSession } from "@client/lib/session";
+import { formatDate } from "@shared/dates";
 import { ADMIN_TEXT } from "@shared/messages";
 import {
   ADMIN_USER_FILTERS,

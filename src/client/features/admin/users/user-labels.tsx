@@ -1,6 +1,6 @@
 import { Badge } from "@client/components/ui/Badge";
-import { formatDate } from "@client/lib/dates";
-import { PLANS } from "@shared/plans";
+import { formatDate } from "@shared/dates";
+import { PLANS, subscriptionStatusLabel } from "@shared/plans";
 import type { AdminUserRow, AdminUserSubscription } from "@shared/schemas/admin-users";
 
 /** The name to show for a member (their e-mail when they gave no name). */
@@ -19,24 +19,13 @@ export function PlanBadge({ plan }: { plan: AdminUserRow["plan"] }) {
   return <Badge tone="gray">Free</Badge>;
 }
 
-const STATUS_LABELS: Record<string, string> = {
-  active: "Active",
-  trialing: "Free trial",
-  past_due: "Payment past due",
-  canceled: "Canceled",
-  unpaid: "Unpaid",
-  incomplete: "Incomplete",
-  incomplete_expired: "Expired",
-  paused: "Paused",
-};
-
 const SOURCE_LABELS: Record<string, string> = {
   stripe: "Paid through Stripe",
   demo: "Demo checkout",
   admin: "Granted by an administrator",
 };
 
-export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+export const statusLabel = subscriptionStatusLabel;
 export const sourceLabel = (source: string) => SOURCE_LABELS[source] ?? source;
 export const planName = (sub: AdminUserSubscription) => PLANS[sub.planId].name;
 

@@ -2,6 +2,7 @@ import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
 import type { AttorneyListQuery, ReferralListQuery } from "@shared/schemas/admin-attorneys";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
+import { planInForce } from "../../../db/entitlement";
 import { containsPattern } from "../../../db/like";
 import {
   appLogs,
@@ -177,13 +178,7 @@ export async function removeAttorney(
  */
 const isPriority = sql<boolean>`exists (
   select 1 from ${subscriptions}
-  where ${subscriptions.userId} = ${attorneyReferrals.userId}
-    and ${subscriptions.plan} = 'premium'
-    and (
-      (${subscriptions.status} in ('active', 'trialing')
-        and (not ${subscriptions.cancelAtPeriodEnd} or ${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()))
-      or (${subscriptions.status} = 'past_due' and ${subscriptions.graceUntil} > now())
-    )
+  where ${subscriptions.userId} = ${attorneyReferrals.userId} and ${planInForce("premium")}
 )`;
 
 const referralColumns = {

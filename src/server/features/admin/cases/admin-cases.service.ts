@@ -1,3 +1,4 @@
+import { CASE_TEXT } from "@shared/messages";
 import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
 import {
   ADMIN_CASE_MESSAGES_PAGE_SIZE,
@@ -28,7 +29,7 @@ import {
   listCaseMessagesAfter,
 } from "./admin-cases.queries";
 
-const CASE_NOT_FOUND = "Case not found";
+const CASE_NOT_FOUND = CASE_TEXT.notFound;
 
 function toAdminCase(row: AdminCaseRecord): AdminCase {
   return {

@@ -1,18 +1,12 @@
 import type { AdminUserFilter } from "@shared/schemas/admin-users";
 import { and, count, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../../db/client";
+import { planInForce } from "../../../db/entitlement";
 import { containsPattern } from "../../../db/like";
 import { auditLogs, cases, loginAttempts, subscriptions, user, userProfiles } from "../../../db/schema";
 
-/**
- * Premium Solutions in force now, in SQL: the twin of `entitledPlan(...).plan === "premium"` in
- * src/shared/plans.ts (active or trialing, unless cancelled at the end of a period that has
- * passed; past due while the grace period lasts). Null without a subscription row.
- */
-const premiumNow = sql`(${subscriptions.plan} = 'premium' and (
-  (${subscriptions.status} in ('active', 'trialing')
-    and (not ${subscriptions.cancelAtPeriodEnd} or ${subscriptions.currentPeriodEnd} is null or ${subscriptions.currentPeriodEnd} > now()))
-  or (${subscriptions.status} = 'past_due' and ${subscriptions.graceUntil} > now())))`;
+/** Premium Solutions in force now, as `entitledPlan` decides it. */
+const premiumNow = planInForce("premium");
 
 /** First and last name combined, as the search matches them. */
 const fullName = sql`(${userProfiles.firstName} || ' ' || ${userProfiles.lastName})`;

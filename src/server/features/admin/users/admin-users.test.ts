@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { ADMIN_TEXT, ADMIN_USERS_TEXT, AUTH_TEXT } from "@shared/messages";
 import { entitledPlan } from "@shared/plans";
 import type { AdminUserPage, AdminUserRow, AdminUserStats } from "@shared/schemas/admin-users";
@@ -6,7 +5,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { expectAdminOnly } from "../../../../../tests/factories/admin-access";
 import { auditRows } from "../../../../../tests/factories/audit";
-import { memberWithCaseAndUpload } from "../../../../../tests/factories/members";
+import { memberWithCaseAndUpload, storedBytes } from "../../../../../tests/factories/members";
 import { NEW_ACCOUNT } from "../../../../../tests/factories/people";
 import { ADMIN, setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
@@ -384,7 +383,7 @@ describe("deleting a user", () => {
   it("removes the account and its cases, messages, documents, files and sessions; audited", async () => {
     const admin = await t.admin();
     const m = await memberWithCaseAndUpload(t, { premium: true });
-    const { caseId, file } = m;
+    const { caseId, uploadId } = m;
     const bystander = await t.member();
     const [listed] = (await list(admin, `?q=${encodeURIComponent(m.email)}`)).users;
     expect(listed?.caseCount).toBe(1);
@@ -402,7 +401,7 @@ describe("deleting a user", () => {
     expect(await n(db.select({ n: count() }).from(documents).where(eq(documents.userId, m.id)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, m.id)))).toBe(0);
     expect(await n(db.select({ n: count() }).from(session).where(eq(session.userId, m.id)))).toBe(0);
-    expect(existsSync(file)).toBe(false);
+    expect(await storedBytes(t, uploadId)).toBe(0);
     expect(await m.client.me()).toBeNull();
     expect((await t.client().signIn(m.email, m.password)).status).toBe(401);
     expect(await bystander.client.me()).not.toBeNull();
@@ -431,7 +430,7 @@ describe("deleting a user", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.recordId, m.id), inArray(auditLogs.action, ["user.delete", "account.delete"])));
     expect(audits).toHaveLength(1);
-    expect(existsSync(m.file)).toBe(false);
+    expect(await storedBytes(t, m.uploadId)).toBe(0);
   });
 
   it("refuses deleting your own account and the built-in administrator", async () => {

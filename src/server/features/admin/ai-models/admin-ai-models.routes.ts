@@ -5,11 +5,11 @@ import {
   updateAiModelSchema,
 } from "@shared/schemas/admin-ai-models";
 import { Hono } from "hono";
-import { actorOf } from "../../http/actor";
-import type { AppEnv } from "../../http/env";
-import type { createSessionGuards } from "../../http/session";
-import { validate } from "../../http/validate";
-import type { AiModelsService } from "./ai-models.service";
+import { actorOf } from "../../../http/actor";
+import type { AppEnv } from "../../../http/env";
+import type { createSessionGuards } from "../../../http/session";
+import { validate } from "../../../http/validate";
+import type { AiModelsService } from "../../ai-models/ai-models.service";
 
 /**
  * /api/admin/ai-models: the model configurations, the model settings and the comparison

@@ -1,13 +1,13 @@
 import { AI_MODEL_TEXT, type AiModelConfig, type AiModelsOverview } from "@shared/schemas/admin-ai-models";
 import { aiSettingsSchema } from "@shared/schemas/settings";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAiFakes } from "../../../../tests/factories/ai";
-import { auditRows } from "../../../../tests/factories/audit";
-import { parseSse } from "../../../../tests/factories/sse";
-import { setupTestApp } from "../../../../tests/factories/test-app";
-import type { TestClient } from "../../../../tests/factories/test-client";
-import { aiModels, comparisonVotes } from "../../db/schema";
-import { createAiModelsService } from "./ai-models.service";
+import { startAiFakes } from "../../../../../tests/factories/ai";
+import { auditRows } from "../../../../../tests/factories/audit";
+import { parseSse } from "../../../../../tests/factories/sse";
+import { setupTestApp } from "../../../../../tests/factories/test-app";
+import type { TestClient } from "../../../../../tests/factories/test-client";
+import { aiModels, comparisonVotes } from "../../../db/schema";
+import { createAiModelsService } from "../../ai-models/ai-models.service";
 
 const fakes = await startAiFakes();
 const t = setupTestApp(fakes.env);

@@ -1,6 +1,7 @@
 import { ApiRequestError, MAINTENANCE_EVENT } from "@client/lib/api";
 import { ERROR_CODES, isApiErrorBody } from "@shared/api-error";
 import type { UploadCreated } from "@shared/schemas/uploads";
+import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { UPLOAD_TEXT } from "@shared/uploads";
 
 export const UPLOADS_PATH = "/api/uploads";
@@ -18,7 +19,7 @@ export interface UploadFileOptions {
 
 /** The words for an error answer the server sent without its JSON error body. */
 function fallbackMessage(status: number, maxMb: number | undefined): string {
-  if (status === 413) return UPLOAD_TEXT.tooLarge(maxMb ?? 10);
+  if (status === 413) return UPLOAD_TEXT.tooLarge(maxMb ?? SETTINGS_DEFAULTS.general.maxFileUploadSize);
   if (status === 415) return UPLOAD_TEXT.wrongType;
   return UPLOAD_TEXT.failed;
 }

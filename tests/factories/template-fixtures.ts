@@ -4,9 +4,9 @@
  * synthetic template for rules the real templates do not exercise. Tests only.
  */
 
-import { getTemplate } from "./template-list";
-import type { Answers, DocumentTemplate, TemplateField } from "./types";
-import { validateField } from "./validation";
+import { getTemplate } from "@shared/templates/template-list";
+import type { Answers, DocumentTemplate, TemplateField } from "@shared/templates/types";
+import { validateField } from "@shared/templates/validation";
 
 /** A shipped template by id; throws when there is none. */
 function mustGet(id: string): DocumentTemplate {

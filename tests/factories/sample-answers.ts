@@ -7,10 +7,10 @@
  * app.
  */
 
+import type { Answers, AnswerValue, DocumentTemplate, TemplateField } from "@shared/templates/types";
+import { isFieldVisible } from "@shared/templates/validation";
+import { formatCurrency } from "@shared/templates/values";
 import fc from "fast-check";
-import type { Answers, AnswerValue, DocumentTemplate, TemplateField } from "./types";
-import { isFieldVisible } from "./validation";
-import { formatCurrency } from "./values";
 
 const WORDS = [
   "Maple",

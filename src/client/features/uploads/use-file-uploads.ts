@@ -1,72 +1,20 @@
+import {
+  type FileUploads,
+  type FileUploadsOptions,
+  type PendingUpload,
+  toAttachment,
+} from "@client/components/uploads/file-uploads";
 import { ApiRequestError } from "@client/lib/api";
-import type { ChatAttachment, UploadSummary } from "@shared/schemas/uploads";
+import { uploadKeys } from "@client/lib/query";
+import type { ChatAttachment } from "@shared/schemas/uploads";
 import { uploadFileUrl } from "@shared/schemas/uploads";
 import { looksLikeAcceptedFile, sanitizeFileName, UPLOAD_TEXT, uploadLimitBytes } from "@shared/uploads";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isAbort, uploadFile } from "./upload-file";
-import { uploadKeys, uploadsApi } from "./uploads-api";
-
-/**
- * A file chosen for sending (the spec's Pending upload: id, name, type, size, url, isUploading),
- * with how far its upload has gone, why it failed, and the server's record once stored.
- */
-export interface PendingUpload {
-  /** This page's id for the file (not the server's: see `upload`). */
-  id: string;
-  name: string;
-  type: string;
-  size: number;
-  /** Where the stored file is downloaded from; empty until it is stored. */
-  url: string;
-  isUploading: boolean;
-  /** Percent of the bytes sent, 0 to 100. */
-  progress: number;
-  /** Why the upload failed, in words for the member. */
-  error: string | null;
-  /** The server's record, once the file is stored. */
-  upload: UploadSummary | null;
-}
-
-export interface FileUploadsOptions {
-  /** The case the files are brought into. A new case id starts with no files. */
-  caseId?: string | undefined;
-  /** The administrator's upload limit, in MB (public setting `maxFileUploadSize`). */
-  maxMb: number;
-  /** Files held at once at most (failed ones not counted). */
-  maxFiles?: number;
-  /** What to say when more files are chosen than `maxFiles` allows. */
-  tooManyText?: string;
-  onUploaded?: (item: PendingUpload, upload: UploadSummary) => void;
-  /** `status` is the server's answer (402: the monthly allowance is used up; 0: no answer). */
-  onFailed?: (item: PendingUpload, message: string, status: number) => void;
-}
-
-export interface FileUploads {
-  items: PendingUpload[];
-  /** Some file is still on its way: sending must wait. */
-  uploading: boolean;
-  /** The stored files, as a chat message carries them. */
-  ready: ChatAttachment[];
-  /** Why files just chosen were refused (the spec's alerts), one line per reason. */
-  notices: string[];
-  /** Check and start uploading files; returns how many were taken (the rest are in `notices`). */
-  add: (files: Iterable<File> | ArrayLike<File>) => number;
-  /** Take a file away: cancel its upload, or delete the stored file. */
-  remove: (id: string) => void;
-  /** Forget every file without deleting them (they were sent); returns what was held. */
-  clear: () => PendingUpload[];
-  /** Put back files `clear` returned (their message could not be sent). */
-  restore: (items: PendingUpload[]) => void;
-  dismissNotices: () => void;
-}
+import { uploadsApi } from "./uploads-api";
 
 let sequence = 0;
-
-/** The stored file as a message carries it. */
-export function toAttachment(upload: UploadSummary): ChatAttachment {
-  return { id: upload.id, fileName: upload.fileName, mimeType: upload.mimeType, sizeBytes: upload.sizeBytes };
-}
 
 /**
  * The files a member is about to send: each is checked here as the server will check it (type,

@@ -6,8 +6,8 @@ import {
   type DocumentPassage,
   documentInstructions,
   findUnverifiedQuotes,
-} from "./document-analysis";
-import { offlineAnalysis, offlineAnswerFromPassages } from "./offline-documents";
+} from "../document-analysis";
+import { offlineAnalysis, offlineAnswerFromPassages } from ".";
 
 const paragraphs = (document: string, texts: string[], page?: number): DocumentPassage[] =>
   texts.map((text, i) => ({

@@ -1,3 +1,7 @@
+import { AttachmentChips, AttachmentLink } from "@client/components/uploads/AttachmentChip";
+import { DropZone } from "@client/components/uploads/DropZone";
+import { FilePickerButton } from "@client/components/uploads/FilePickerButton";
+import { UploadNotices } from "@client/components/uploads/UploadNotices";
 import type { UploadCreated, UploadSummary } from "@shared/schemas/uploads";
 import { formatFileSize, UPLOAD_TEXT } from "@shared/uploads";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -5,10 +9,6 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { fakeUploadServer, testQueryClient, uploadSummary } from "@tests/factories/upload-client";
 import { describe, expect, it } from "vitest";
-import { AttachmentChips, AttachmentLink } from "./AttachmentChip";
-import { DropZone } from "./DropZone";
-import { FilePickerButton } from "./FilePickerButton";
-import { UploadNotices } from "./UploadNotices";
 import { useFileUploads } from "./use-file-uploads";
 
 const MB = 1024 * 1024;

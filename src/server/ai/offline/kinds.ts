@@ -1,0 +1,332 @@
+/** What kind of document a file is (a lease, a will, a demand letter...), with the words that say so. */
+import { type Quote, quoteAround } from "./quotes";
+import { type Document, isAllCaps } from "./sentences";
+
+export interface Kind {
+  id: string;
+  name: string;
+  purpose: string;
+  /** Phrases that name the kind, as a title would. */
+  strong: RegExp[];
+  /** Words typical of the kind. */
+  signals: RegExp[];
+  /** Normally signed (and so expected to have signature lines). */
+  signed: boolean;
+  /** A catch-all kind: counts for less than a specific one. */
+  fallback?: boolean;
+}
+
+const KINDS: Kind[] = [
+  {
+    id: "eviction",
+    name: "an eviction notice (notice to quit)",
+    purpose:
+      "A notice like this is a landlord's written demand that a tenant pay, fix a problem or move out by a deadline. It is usually the step before a court case: in general only a court can order an eviction.",
+    strong: [
+      /\bnotice to (?:quit|vacate|pay rent or quit|cure or quit|perform (?:covenant )?or quit)\b/i,
+      /\beviction notice\b|\bnotice of eviction\b/i,
+      /\bnotice of (?:termination of (?:tenancy|lease)|default)\b/i,
+      /\b(?:three|3|five|5|seven|7|ten|10|fourteen|14|thirty|30|sixty|60|ninety|90)[- ]day notice\b/i,
+    ],
+    signals: [
+      /\bvacate\b/i,
+      /\bpossession\b/i,
+      /\btenan(?:t|cy)\b/i,
+      /\bunlawful detainer\b/i,
+      /\bpast due\b/i,
+      /\bcourt\b/i,
+    ],
+    signed: false,
+  },
+  {
+    id: "demand",
+    name: "a demand letter",
+    purpose:
+      "A demand letter asks someone to pay money or do something by a deadline, and usually says what the sender will do if not (often going to court).",
+    strong: [
+      /\bdemand letter\b/i,
+      /\bfinal (?:notice|demand)\b/i,
+      /\bdemand for (?:payment|return)\b/i,
+      /\bformal demand\b/i,
+    ],
+    signals: [
+      /\bdemand\b/i,
+      /\bpast due\b|\boverdue\b/i,
+      /\bowe[sd]?\b|\boutstanding balance\b/i,
+      /\blegal action\b/i,
+      /\bsmall claims\b/i,
+      /\bfailure to\b/i,
+    ],
+    signed: false,
+  },
+  {
+    id: "severance",
+    name: "a severance (separation) agreement",
+    purpose:
+      "A severance or separation agreement ends a job on agreed terms. The employer usually pays something extra, and in exchange the employee usually gives up (releases) legal claims against the employer.",
+    strong: [
+      /\bseverance (?:agreement|letter|pay|package|offer|payment|benefits?)\b/i,
+      /\bseparation (?:agreement|and (?:general )?release)\b/i,
+      /\b(?:general )?release of (?:all )?claims\b/i,
+    ],
+    signals: [
+      /\bseverance\b/i,
+      /\brelease\b/i,
+      /\brevoke\b|\brevocation\b/i,
+      /\bemployment\b/i,
+      /\bseparation date\b/i,
+      /\bage discrimination\b/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "termination",
+    name: "a termination letter",
+    purpose:
+      "A termination letter tells an employee that their job is ending, and usually when and on what terms (final pay, benefits, returning company property).",
+    strong: [
+      /\bnotice of termination\b/i,
+      /\btermination of (?:your )?employment\b/i,
+      /\byour employment (?:with [^.]{1,60} )?(?:is|will be|has been|was) (?:terminated|ended|ending)\b/i,
+      /\b(?:letter|notice) of (?:dismissal|termination)\b/i,
+    ],
+    signals: [
+      /\bfinal paycheck\b|\bfinal pay\b/i,
+      /\blast day of (?:work|employment)\b/i,
+      /\bterminat\w*/i,
+      /\bCOBRA\b/,
+      /\bcompany property\b/i,
+    ],
+    signed: false,
+  },
+  {
+    id: "will",
+    name: "a last will and testament",
+    purpose:
+      "A will says who receives a person's property after their death, who manages the estate (the executor), and often who would care for minor children.",
+    strong: [
+      /\blast will and testament\b/i,
+      /\bwill and testament\b/i,
+      /\bthis (?:is )?my (?:last )?will\b/i,
+      /\bcodicil\b/i,
+    ],
+    signals: [
+      /\btestat(?:or|rix)\b/i,
+      /\bexecut(?:or|rix)\b/i,
+      /\bbequeath\w*/i,
+      /\bdevise\w*/i,
+      /\bsound mind\b/i,
+      /\b(?:residue|rest|remainder) of my estate\b/i,
+      /\bbeneficiar\w*/i,
+      /\bguardian\b/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "poa",
+    name: "a power of attorney",
+    purpose:
+      "A power of attorney lets one person (the principal) authorize another (the agent, or attorney-in-fact) to act for them, for example with money, property or health-care decisions.",
+    strong: [/\b(?:durable |general |limited |special |financial |medical |health ?care )?power of attorney\b/i],
+    signals: [/\battorney-in-fact\b/i, /\bprincipal\b/i, /\bagent\b/i, /\bincapacit\w*/i, /\bdurable\b/i],
+    signed: true,
+  },
+  {
+    id: "nda",
+    name: "a non-disclosure (confidentiality) agreement",
+    purpose: "A non-disclosure agreement limits what information one or both sides may share or use, and for how long.",
+    strong: [/\bnon-?disclosure agreement\b/i, /\bconfidentiality agreement\b/i, /\bNDA\b/],
+    signals: [/\bconfidential information\b/i, /\bdisclosing party\b/i, /\breceiving party\b/i, /\btrade secrets?\b/i],
+    signed: true,
+  },
+  {
+    id: "llc",
+    name: "an LLC operating agreement or formation document",
+    purpose:
+      "LLC documents set out how a limited liability company is formed, owned and run: its members, their contributions, how profits are shared, who decides, and what happens when someone leaves.",
+    strong: [/\boperating agreement\b/i, /\barticles of organi[sz]ation\b/i, /\bcertificate of formation\b/i],
+    signals: [
+      /\blimited liability company\b/i,
+      /\bLLC\b/,
+      /\bmembership interests?\b/i,
+      /\bcapital contributions?\b/i,
+      /\bregistered agent\b/i,
+      /\bmembers?\b/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "loan",
+    name: "a promissory note or loan agreement",
+    purpose:
+      "A promissory note or loan agreement records a debt: how much was borrowed, the interest, how and when it must be repaid, and what happens on default.",
+    strong: [/\bpromissory note\b/i, /\bloan agreement\b/i, /\bnote payable\b/i],
+    signals: [
+      /\bborrower\b/i,
+      /\blender\b/i,
+      /\bfor value received\b/i,
+      /\bpromises? to pay\b/i,
+      /\bprincipal (?:sum|amount)\b/i,
+      /\binstall?ments?\b/i,
+      /\bdefault\b/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "purchase",
+    name: "a purchase (sale) agreement",
+    purpose:
+      "A purchase or sale agreement sets the terms of buying and selling something: what is sold, the price, when it changes hands, and the conditions.",
+    strong: [
+      /\bpurchase (?:and sale )?agreement\b/i,
+      /\bagreement of (?:purchase and )?sale\b/i,
+      /\bsales? agreement\b/i,
+      /\bbill of sale\b/i,
+      /\bsales? contract\b/i,
+    ],
+    signals: [/\bbuyer\b/i, /\bseller\b/i, /\bpurchaser\b/i, /\bpurchase price\b/i, /\bclosing\b/i, /\bescrow\b/i],
+    signed: true,
+  },
+  {
+    id: "settlement",
+    name: "a settlement agreement",
+    purpose:
+      "A settlement agreement resolves a dispute: one side usually pays or does something, and the other gives up (releases) claims, often without anyone admitting fault.",
+    strong: [
+      /\bsettlement agreement\b/i,
+      /\bsettlement and (?:mutual )?release\b/i,
+      /\bmutual release\b/i,
+      /\bagreement to settle\b/i,
+    ],
+    signals: [
+      /\bsettle\w*/i,
+      /\bin full (?:and final )?(?:satisfaction|settlement)\b/i,
+      /\bdispute\b/i,
+      /\bno admission of\b/i,
+      /\brelease\w*/i,
+      /\bdismiss\w*/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "employment",
+    name: "an employment agreement or job offer",
+    purpose:
+      "An employment agreement or offer letter sets out the job and its terms: pay, start date, duties, benefits, and how the job can end.",
+    strong: [
+      /\bemployment (?:agreement|contract)\b/i,
+      /\boffer of employment\b|\bemployment offer\b|\boffer letter\b|\bjob offer\b/i,
+      /\b(?:pleased|delighted|happy) to offer you\b/i,
+    ],
+    signals: [
+      /\bemployer\b/i,
+      /\bemployee\b/i,
+      /\b(?:base |annual |starting )?salary\b/i,
+      /\bposition\b/i,
+      /\bstart date\b/i,
+      /\bbenefits\b/i,
+      /\bat[- ]will\b/i,
+      /\bprobation\w*/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "lease",
+    name: "a residential lease (rental agreement)",
+    purpose:
+      "A lease sets the terms for renting a home or other property: who rents it, for how long, the rent, the deposit, and what each side must do.",
+    strong: [
+      /\blease agreement\b/i,
+      /\brental (?:agreement|contract)\b/i,
+      /\b(?:residential|commercial|apartment|month-to-month) (?:lease|tenancy)\b/i,
+      /\bthis lease\b/i,
+    ],
+    signals: [
+      /\blandlord\b/i,
+      /\btenant\b/i,
+      /\blessor\b|\blessee\b/i,
+      /\bpremises\b/i,
+      /\brent\b/i,
+      /\bsecurity deposit\b/i,
+    ],
+    signed: true,
+  },
+  {
+    id: "contract",
+    name: "a contract",
+    purpose:
+      "A contract records what each side has agreed to do. Its duties, payments, deadlines and ways to end it are what matter most.",
+    strong: [
+      /\b(?:this )?(?:agreement|contract) is (?:made|entered)\b/i,
+      /\b(?:service|services|consulting|independent contractor|license|licensing|partnership|master|subscription) agreement\b/i,
+      /\bagreement\b/i,
+      /\bcontract\b/i,
+    ],
+    signals: [
+      /\bthe parties\b/i,
+      /\bin witness whereof\b/i,
+      /\bwhereas\b/i,
+      /\bhereby agrees?\b/i,
+      /\bterms and conditions\b/i,
+      /\bgoverning law\b/i,
+      /\bentire agreement\b/i,
+    ],
+    signed: true,
+    fallback: true,
+  },
+  {
+    id: "letter",
+    name: "a letter",
+    purpose:
+      "A letter sets out what the sender wants to tell or ask the reader. Any dates, amounts or requests in it are worth noting.",
+    strong: [/^(?:dear\b|to whom it may concern\b)/i],
+    signals: [/^(?:sincerely|regards|best regards|kind regards|yours truly|very truly yours|respectfully)\b/i, /^re:/i],
+    signed: false,
+    fallback: true,
+  },
+];
+
+export interface KindFinding {
+  kind: Kind | null;
+  evidence?: Quote;
+  signalWords: string[];
+}
+
+export function detectKind(doc: Document): KindFinding {
+  // The opening lines, and any title-like line near the start, are where a document names itself.
+  const head = new Set(doc.sentences.slice(0, 3));
+  for (const sentence of doc.sentences.slice(0, 12)) if (isAllCaps(sentence.text)) head.add(sentence);
+  let best: { kind: Kind; score: number; evidence?: Quote; signalWords: string[] } | null = null;
+  for (const kind of KINDS) {
+    let score = 0;
+    let evidence: { quote: Quote; weight: number } | undefined;
+    for (const pattern of kind.strong) {
+      const found = [...doc.matches(pattern)];
+      const inHead = found.find(({ sentence }) => head.has(sentence));
+      const chosen = inHead ?? found[0];
+      if (!chosen) continue;
+      const weight = inHead ? 6 : 3;
+      score += weight;
+      if (!evidence || weight > evidence.weight) {
+        const quote = quoteAround(chosen.sentence, chosen.match.index, chosen.match.index + chosen.match[0].length);
+        evidence = { quote, weight };
+      }
+    }
+    const signalWords: string[] = [];
+    let signalEvidence: Quote | undefined;
+    for (const pattern of kind.signals) {
+      const found = doc.first(pattern);
+      if (!found) continue;
+      signalWords.push(found.match[0].toLowerCase());
+      signalEvidence ??= quoteAround(found.sentence, found.match.index, found.match.index + found.match[0].length);
+    }
+    score += Math.min(signalWords.length, 5);
+    if (kind.fallback) score /= 2;
+    if (score >= 3 && (!best || score > best.score)) {
+      const quote = evidence?.quote ?? signalEvidence;
+      best = { kind, score, signalWords, ...(quote ? { evidence: quote } : {}) };
+    }
+  }
+  if (!best) return { kind: null, signalWords: [] };
+  return { kind: best.kind, signalWords: best.signalWords, ...(best.evidence ? { evidence: best.evidence } : {}) };
+}
