@@ -1,10 +1,11 @@
 // Build the web client when it is missing or older than its sources (or always with --force):
 // the Vite build of both pages, then the public pages prerendered into HTML.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { isStale } from "./build-stamp.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "dist/client");
@@ -21,22 +22,8 @@ const SOURCES = [
 ];
 const vite = path.join(root, "node_modules/vite/bin/vite.js");
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry.endsWith(".test.ts") || entry.endsWith(".test.tsx")) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
-}
-
 export function clientIsStale() {
-  if (!existsSync(STAMP) || !existsSync(path.join(client, "index.html"))) return true;
-  const built = statSync(STAMP).mtimeMs;
-  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+  return isStale({ root, stamp: STAMP, output: path.join(client, "index.html"), sources: SOURCES });
 }
 
 function run(args, label) {

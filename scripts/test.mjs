@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import { buildClient } from "./client-build.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { buildServer } from "./server-build.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "test-results");
@@ -47,6 +48,8 @@ if (!chromium) {
   record("e2e", 0, 1);
 } else {
   await buildClient({ force: true });
+  // The journeys run against the compiled server, as `npm start` runs it.
+  await buildServer({ force: true });
   const playwrightJson = path.join(out, "playwright.json");
   const e2eOk = run("Browser journeys (Playwright, Chromium)", bin("playwright"), ["test"], {
     CHROME_PATH: chromium,

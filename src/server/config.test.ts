@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,6 +55,18 @@ describe("configuration", () => {
     });
   });
 
+  it("runs one process unless WEB_CONCURRENCY asks for more, which only PostgreSQL allows", () => {
+    expect(loadConfig({ DATA_DIR: dir() }).webConcurrency).toBe(1);
+    const postgres = { DATABASE_URL: "postgres://localhost/x", AUTH_SECRET: "s".repeat(32) };
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: "4" }).webConcurrency).toBe(4);
+    const dataDir = path.join(dir(), "never-made");
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: above 1 needs DATABASE_URL/,
+    );
+    // Refused before anything is written to the data folder.
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
   it("needs AUTH_SECRET with DATABASE_URL", () => {
     expect(() => loadConfig({ DATABASE_URL: "postgres://localhost/x" })).toThrow(/AUTH_SECRET/);
   });
@@ -68,6 +80,8 @@ describe("configuration", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ ADMIN_EMAIL: "nope" }, "ADMIN_EMAIL"],
     [{ DEMO_ACCOUNTS: "maybe" }, "DEMO_ACCOUNTS"],
+    [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "two" }, "WEB_CONCURRENCY"],
     [{ STRIPE_SECRET_KEY: "sk_test_x" }, "STRIPE_WEBHOOK_SECRET"],
     [
       { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", STRIPE_PRICE_BASIC: "p" },

@@ -64,6 +64,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   CLIENT_DIR: optionalString,
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -98,6 +99,8 @@ export interface Config {
   /** Sign-up attempts one client address may make in an hour. */
   signupLimitPerHour: number;
   clientDir: string;
+  /** Server processes on this machine (Node's cluster); above 1 only on PostgreSQL. */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const mode = e.DATABASE_URL ? "configured" : "embedded";
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+
+  if (mode === "embedded" && e.WEB_CONCURRENCY > 1) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process); set DATABASE_URL to a PostgreSQL server to run several",
+    );
+  }
 
   let authSecret = e.AUTH_SECRET;
   if (!authSecret) {
@@ -163,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     signupLimitPerHour: e.SIGNUP_LIMIT_PER_HOUR,
     clientDir: path.resolve(cwd, e.CLIENT_DIR ?? "dist/client"),
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
 

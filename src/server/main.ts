@@ -1,24 +1,40 @@
+import cluster from "node:cluster";
+import type { Server as HttpServer } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { createApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { runningLine, runPrimary } from "./cluster";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError, lockDataDir } from "./db/lock";
-import { startMaintenance } from "./db/maintenance";
-import { startHousekeeping } from "./housekeeping";
 import { createLogger, redactText } from "./lib/logger";
-import { seed } from "./seed";
-import { createServices } from "./services";
+
+/** After SIGTERM, answers still being sent get this long before their connections are closed. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The rest of the server, loaded while the database opens: the two take most of a start. */
+async function loadServer() {
+  const [{ createApp }, { createServices }, { seed }, { startMaintenance }, { startHousekeeping }] = await Promise.all([
+    import("./app"),
+    import("./services"),
+    import("./seed"),
+    import("./db/maintenance"),
+    import("./housekeeping"),
+  ]);
+  return { createApp, createServices, seed, startMaintenance, startHousekeeping };
+}
 
 /** Start LawGuide: configuration, database (locked, migrated, seeded), then the HTTP server. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const lock = config.mode === "embedded" ? lockDataDir(config.dataDir) : null;
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.mode === "embedded" ? path.join(config.dataDir, "pgdata") : undefined,
-  });
+  const [database, { createApp, createServices, seed, startMaintenance, startHousekeeping }] = await Promise.all([
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.mode === "embedded" ? path.join(config.dataDir, "pgdata") : undefined,
+    }),
+    loadServer(),
+  ]);
   await database.migrate();
   const services = createServices(config, database, logger);
   await seed(services);
@@ -52,8 +68,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     },
     "started",
   );
-  // One plain line whatever the log level: where to open LawGuide.
-  process.stdout.write(`LawGuide is running at ${config.publicUrl} (port ${port}, ${config.mode} mode)\n`);
+  // One plain line whatever the log level: where to open LawGuide (the primary says it for a cluster).
+  if (cluster.isPrimary) process.stdout.write(`${runningLine(config, port)}\n`);
 
   let stopping = false;
   const stop = async () => {
@@ -61,7 +77,11 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     stopping = true;
     stopMaintenance();
     stopHousekeeping();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Stop accepting; answers already being written get a bounded time to finish.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const grace = setTimeout(() => (server as HttpServer).closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
     await services.readingQueue.close();
     await services.documents.close();
     services.mailer.close();
@@ -73,30 +93,41 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
 
 /** Run as the process's main program: start, log fatal start-up errors plainly, stop on signals. */
 export function runFromCli(): void {
-  start().then(
-    (running) => {
-      const shutdown = (signal: string) => {
-        running.services.logger.info({ signal }, "shutting down");
-        running.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.once("SIGINT", () => shutdown("SIGINT"));
-      process.once("SIGTERM", () => shutdown("SIGTERM"));
-    },
-    (error: unknown) => {
-      if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-        console.error(`LawGuide could not start.\n${error.message}`);
-      } else {
-        console.error(
-          "LawGuide could not start:",
-          error instanceof Error ? redactText(error.stack ?? error.message) : error,
-        );
-      }
-      process.exit(1);
-    },
-  );
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    failedToStart(error);
+    return;
+  }
+  // WEB_CONCURRENCY above 1: this process only keeps that many workers running.
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    runPrimary(config, createLogger(config.logLevel));
+    return;
+  }
+  start().then((running) => {
+    const shutdown = (signal: string) => {
+      running.services.logger.info({ signal }, "shutting down");
+      running.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.once("SIGINT", () => shutdown("SIGINT"));
+    process.once("SIGTERM", () => shutdown("SIGTERM"));
+  }, failedToStart);
+}
+
+function failedToStart(error: unknown): void {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`LawGuide could not start.\n${error.message}`);
+  } else {
+    console.error(
+      "LawGuide could not start:",
+      error instanceof Error ? redactText(error.stack ?? error.message) : error,
+    );
+  }
+  process.exit(1);
 }
 
 const entry = process.argv[1] ? path.resolve(process.argv[1]) : "";

@@ -4,6 +4,8 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX_IMPORT = ["--import", "tsx"];
+/** Node's flags for the compiled server, as package.json's `start` script gives them. */
+const COMPILED_FLAGS = ["--max-semi-space-size=4"];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,13 +28,19 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Start `src/server/main.ts` as its own process (the real entry point) and wait until it listens. */
+/**
+ * Start the server as its own process and wait until it listens: `src/server/main.ts` through tsx,
+ * or with `compiled`, a compiled entry (dist/server/main.js as `npm start` runs it).
+ */
 export async function startServer(
   env: Record<string, string>,
-  options: { expectFailure?: boolean; timeoutMs?: number } = {},
+  options: { expectFailure?: boolean; timeoutMs?: number; compiled?: string } = {},
 ): Promise<RunningServer> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [...TSX_IMPORT, "src/server/main.ts"], {
+  const entry = options.compiled
+    ? [...COMPILED_FLAGS, "--enable-source-maps", options.compiled]
+    : [...TSX_IMPORT, "src/server/main.ts"];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

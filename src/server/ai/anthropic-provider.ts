@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { type ProviderConnection, sdkClientOptions } from "./http-fetch";
 import { withIdleTimeout } from "./timeout";
 import { normalizeTurns } from "./turns";
@@ -18,15 +18,24 @@ function params(request: AiRequest) {
 
 /** Anthropic through the official SDK (ANTHROPIC_BASE_URL without /v1). */
 export function createAnthropicProvider(connection: ProviderConnection): AiProvider {
-  const client = new Anthropic({
-    ...sdkClientOptions(connection),
-    // LawGuide does not use OpenTelemetry: no spans or trace headers on every call.
-    openTelemetry: { traces: false, propagation: false },
-  });
+  // The SDK is loaded with the first request: a server without this provider never holds it.
+  let sdk: Promise<Anthropic> | undefined;
+  const sdkClient = () => {
+    sdk ??= import("@anthropic-ai/sdk").then(
+      ({ default: Anthropic }) =>
+        new Anthropic({
+          ...sdkClientOptions(connection),
+          // LawGuide does not use OpenTelemetry: no spans or trace headers on every call.
+          openTelemetry: { traces: false, propagation: false },
+        }),
+    );
+    return sdk;
+  };
   return {
     id: "anthropic",
     async stream(request, onDelta) {
       return withIdleTimeout("Anthropic", request.timeoutMs, request.signal, async (signal, touch) => {
+        const client = await sdkClient();
         const stream = await client.messages.create(
           { ...params(request), stream: true },
           { signal, timeout: request.timeoutMs },
@@ -73,6 +82,7 @@ export function createAnthropicProvider(connection: ProviderConnection): AiProvi
     },
     async complete(request) {
       return withIdleTimeout("Anthropic", request.timeoutMs, request.signal, async (signal) => {
+        const client = await sdkClient();
         const message = await client.messages.create(
           { ...params(request), stream: false },
           { signal, timeout: request.timeoutMs },

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { type ProviderConnection, sdkClientOptions } from "./http-fetch";
 import { withIdleTimeout } from "./timeout";
 import { normalizeTurns } from "./turns";
@@ -26,11 +26,17 @@ function params(request: AiRequest) {
 
 /** OpenAI, or any OpenAI-compatible server (OPENAI_BASE_URL), through the official SDK. */
 export function createOpenAIProvider(connection: ProviderConnection): AiProvider {
-  const client = new OpenAI(sdkClientOptions(connection));
+  // The SDK is loaded with the first request: a server without this provider never holds it.
+  let sdk: Promise<OpenAI> | undefined;
+  const sdkClient = () => {
+    sdk ??= import("openai").then(({ default: OpenAI }) => new OpenAI(sdkClientOptions(connection)));
+    return sdk;
+  };
   return {
     id: "openai",
     async stream(request, onDelta) {
       return withIdleTimeout("OpenAI", request.timeoutMs, request.signal, async (signal, touch) => {
+        const client = await sdkClient();
         const stream = await client.chat.completions.create(
           { ...params(request), stream: true, stream_options: { include_usage: true } },
           { signal, timeout: request.timeoutMs },
@@ -69,6 +75,7 @@ export function createOpenAIProvider(connection: ProviderConnection): AiProvider
     },
     async complete(request) {
       return withIdleTimeout("OpenAI", request.timeoutMs, request.signal, async (signal) => {
+        const client = await sdkClient();
         const response = await client.chat.completions.create(
           { ...params(request), stream: false },
           { signal, timeout: request.timeoutMs },

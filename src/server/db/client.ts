@@ -36,6 +36,13 @@ export interface Database {
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
 }
 
+/**
+ * The embedded engine's own settings on top of PGlite's: PostgreSQL's default 128 MB of shared
+ * buffers is most of an idle server's memory, and a one-process database whose files sit in the
+ * operating system's cache needs far less (docs/decisions/017-compiled-server-and-memory.md).
+ */
+export const EMBEDDED_SETTINGS = ["shared_buffers=16MB", "wal_buffers=512kB"];
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export interface OpenOptions {
@@ -66,6 +73,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create({
     // Trigram indexes serve the admin searches ("contains", any case); PostgreSQL ships it too.
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ["-c", setting])],
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

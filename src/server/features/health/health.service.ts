@@ -1,11 +1,11 @@
-import { createRequire } from "node:module";
 import type { Health } from "@shared/health";
+import { version } from "../../../../package.json";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import type { Mailer } from "../mail/mail.service";
 
-const packageJson = createRequire(import.meta.url)("../../../../package.json") as { version: string };
-export const APP_VERSION = packageJson.version;
+// Inlined by the build: the compiled server carries its version and never looks for package.json.
+export const APP_VERSION = version;
 
 /** What /api/health reports: the database answers, which AI providers, payments and mail are set up. */
 export function createHealthService(

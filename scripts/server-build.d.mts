@@ -1,0 +1,3 @@
+export const SERVER_OUT: string;
+export function serverIsStale(outDir?: string): boolean;
+export function buildServer(options?: { force?: boolean; outDir?: string }): Promise<void>;
