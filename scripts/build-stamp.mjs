@@ -15,9 +15,18 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when `stamp` or `output` is missing, or a path of `sources` (under `root`) is newer. */
+/**
+ * True when `stamp` or `output` is missing, or a path of `sources` (under `root`) is newer. A
+ * build shipped without the folders it was made from (a deployment of `dist/` and production
+ * dependencies) cannot be redone, so it is never stale, however new its package.json looks.
+ */
 export function isStale({ root, stamp, output, sources }) {
   if (!existsSync(stamp) || !existsSync(output)) return true;
+  const buildable = sources.some((source) => {
+    const full = path.join(root, source);
+    return existsSync(full) && statSync(full).isDirectory();
+  });
+  if (!buildable) return false;
   const built = statSync(stamp).mtimeMs;
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
