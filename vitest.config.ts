@@ -39,6 +39,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // npm run test:scale: LawGuide's compiled processes behind nginx, under load and killed
+          // mid-write. Long and heavy, so one file at a time and not part of `vitest run`'s default.
+          name: "scale",
+          environment: "node",
+          include: ["tests/scale/**/*.scale.test.ts"],
+          globalSetup: ["tests/factories/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          pool: "forks",
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "client",
           environment: "jsdom",
           include: ["src/client/**/*.test.tsx", "src/client/**/*.test.ts"],

@@ -1,2 +1,1 @@
-export function findChromium(): string | null;
 export function ensureChromium(): string | null;

@@ -96,14 +96,19 @@ if (summary) {
 failures.push(...vitestFailures("vitest", readJson(path.join(out, "vitest.json"))));
 failures.push(...playwrightFailures(readJson(path.join(out, "playwright.json"))));
 
-const postgres = readJson(path.join(out, "vitest-postgres.json"));
-if (postgres) {
-  passed += postgres.numPassedTests ?? 0;
-  failed += postgres.numFailedTests ?? 0;
-  failed += (postgres.testResults ?? []).filter(
+// CI's runs on PostgreSQL: the server suite again, and the scale suite.
+for (const [file, label] of [
+  ["vitest-postgres.json", "vitest on PostgreSQL"],
+  ["vitest-scale.json", "scale suite"],
+]) {
+  const report = readJson(path.join(out, file));
+  if (!report) continue;
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  failed += (report.testResults ?? []).filter(
     (f) => f.status === "failed" && (f.assertionResults ?? []).length === 0,
   ).length;
-  failures.push(...vitestFailures("vitest on PostgreSQL", postgres));
+  failures.push(...vitestFailures(label, report));
 }
 
 if (failures.length > 0) {

@@ -32,7 +32,14 @@ record("lint", ...(run("Lint and format (Biome)", bin("biome"), ["ci", "."]) ? [
 record("typecheck", ...(run("Typecheck (tsc)", bin("tsc"), ["-p", "."]) ? [1, 0] : [0, 1]));
 
 const vitestJson = path.join(out, "vitest.json");
-const vitestOk = run("Unit and server integration tests (Vitest)", bin("vitest"), ["run"], { VITEST_JSON: vitestJson });
+const vitestOk = run(
+  "Unit and server integration tests (Vitest)",
+  bin("vitest"),
+  ["run", "--project", "server", "--project", "client"],
+  {
+    VITEST_JSON: vitestJson,
+  },
+);
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, "utf8"));
   const failedSuites = (report.testResults ?? []).filter(

@@ -163,6 +163,15 @@ describe("lockout", () => {
     expect(addresses).not.toContain(forged);
   });
 
+  it("takes the address the proxy appended, not one the client put before it", async () => {
+    const { email, password } = await t.member();
+    // nginx's $proxy_add_x_forwarded_for keeps the client's header and appends the address it saw.
+    for (let i = 0; i < 5; i++)
+      expect((await from(`10.9.9.${i}, 10.0.0.7`).signIn(email, "wrong-guess")).status).toBe(401);
+    expect((await from("10.9.9.99, 10.0.0.7").signIn(email, password)).status).toBe(429);
+    expect((await from("10.0.0.7, 10.0.0.8").signIn(email, password)).status).toBe(200);
+  });
+
   it("can be lifted by an administrator, which is audited", async () => {
     const { email, password, id } = await t.member();
     const guesser = from("10.0.0.1");

@@ -1,14 +1,19 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { errorBody } from "../../../tests/factories/responses";
 import { setupTestApp } from "../../../tests/factories/test-app";
 import { TestClient } from "../../../tests/factories/test-client";
 import { createApp } from "../app";
 import { createLogger } from "../lib/logger";
+import type { AppEnv } from "./env";
+import { clientAddress } from "./security";
 
 const clientDir = mkdtempSync(path.join(tmpdir(), "lawguide-client-"));
 mkdirSync(path.join(clientDir, "assets"));
@@ -290,5 +295,26 @@ describe("responses", () => {
       const response = await t.client().get(path);
       expect(response.status, path).toBe(404);
     }
+  });
+});
+
+describe("the client's address", () => {
+  it("is one address for an IPv4 client whether it reaches a dual-stack socket directly or comes through the proxy", async () => {
+    const seen: Array<string | null> = [];
+    const app = new Hono<AppEnv>().use(clientAddress({ trustProxy: true })).get("/", (c) => {
+      seen.push(c.var.clientIp);
+      return c.text("ok");
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "::" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { "x-forwarded-for": "198.51.100.7, ::ffff:127.0.0.1" } });
+      await fetch(`http://127.0.0.1:${port}/`, { headers: { "x-forwarded-for": "127.0.0.1, 198.51.100.7" } });
+    } finally {
+      server.close();
+    }
+    expect(seen).toEqual(["127.0.0.1", "127.0.0.1", "198.51.100.7"]);
   });
 });

@@ -78,7 +78,12 @@ function isAllowedOrigin(origin: string, publicOrigin: string, requestUrl: strin
   }
 }
 
-/** The client's address: the socket's peer, or X-Forwarded-For's first entry behind a trusted proxy. */
+/**
+ * The client's address: the socket's peer, or behind a trusted proxy the last entry of
+ * X-Forwarded-For, the one that proxy wrote. Earlier entries come from the client itself (nginx's
+ * `$proxy_add_x_forwarded_for` keeps what the client sent and appends the address it saw), so
+ * taking the first would let anyone pick the address their sign-in attempts are counted against.
+ */
 export function clientAddress(options: { trustProxy: boolean }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("clientIp", resolveIp(c, options.trustProxy));
@@ -89,12 +94,21 @@ export function clientAddress(options: { trustProxy: boolean }): MiddlewareHandl
 function resolveIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
     // Only an address is taken (it is stored with log rows and keys the sign-in limits).
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded && isIP(forwarded)) return forwarded;
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded && isIP(forwarded)) return plainAddress(forwarded);
   }
   try {
-    return getConnInfo(c).remote.address ?? null;
+    return plainAddress(getConnInfo(c).remote.address ?? null);
   } catch {
     return null;
   }
+}
+
+/**
+ * An IPv4 client reaching a server that listens on IPv6 too is seen as `::ffff:a.b.c.d`: the same
+ * client must be counted, and logged, under one address whichever way it came in.
+ */
+function plainAddress(address: string | null): string | null {
+  const mapped = address?.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  return mapped ? (mapped[1] as string) : address;
 }

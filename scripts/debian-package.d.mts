@@ -1,0 +1,7 @@
+export function firstExisting(paths: Array<string | undefined | null>): string | null;
+export function ensureDebianPackage(options: {
+  name: string;
+  paths: Array<string | undefined | null>;
+  why: string;
+  hint?: string[];
+}): string | null;
