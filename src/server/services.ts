@@ -68,11 +68,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   // when this process writes; several processes on PostgreSQL re-read every second.
   const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
   const settings = createSettingsService(db, logs, logger, { cacheMs });
-  const mailer = createMailer(
-    { smtpUrl: config.smtpUrl, from: config.mailFrom, printLinks: config.mode === "embedded" },
-    db,
-    logger,
-  );
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
   const sessionCache = keepSessions(database, logger);
   const accounts = createAccountService(db, database.run, { sessionCache });
   const usage = createUsageService(db, database.run, settings);

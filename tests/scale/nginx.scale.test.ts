@@ -1,10 +1,11 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leakedSecrets } from "../factories/secrets";
 import { cookieOf } from "../factories/server-process";
 import { parseSse } from "../factories/sse";
 import { waitUntil } from "../factories/wait";
 import { type FakeProviderServer, startFakeOpenAI } from "../fakes/ai-fakes";
-import { type Cluster, SCALE_ADMIN, startCluster, upstreamPort } from "./behind-nginx";
+import { type Cluster, SCALE_ADMIN, SCALE_AUTH_SECRET, startCluster, upstreamPort } from "./behind-nginx";
 
 /**
  * LawGuide as it is deployed on more than one machine: two processes on one PostgreSQL database,
@@ -12,6 +13,10 @@ import { type Cluster, SCALE_ADMIN, startCluster, upstreamPort } from "./behind-
  * member or an administrator does must hold whichever process answers.
  */
 const AUTH_PER_MINUTE = 20;
+const OPENAI_KEY = "sk-scale-openai-key-0123456789";
+const PASSWORD = "scale-pass-123";
+/** Every session cookie handed out, to look for in the logs at the end. */
+const cookies: string[] = [];
 let cluster: Cluster;
 let openai: FakeProviderServer;
 
@@ -41,15 +46,17 @@ function request(
 }
 
 async function signUp(base = publicUrl()) {
-  const account = { email: uniqueEmail("member"), password: "scale-pass-123", firstName: "Rae" };
+  const account = { email: uniqueEmail("member"), password: PASSWORD, firstName: "Rae" };
   const response = await request(base, "/api/auth/sign-up/email", { json: account });
   expect(response.status, await response.clone().text()).toBe(200);
+  cookies.push(cookieOf(response));
   return { ...account, cookie: cookieOf(response) };
 }
 
 async function signInAdmin(base: string) {
   const response = await request(base, "/api/auth/sign-in/email", { json: SCALE_ADMIN });
   expect(response.status, await response.clone().text()).toBe(200);
+  cookies.push(cookieOf(response));
   return cookieOf(response);
 }
 
@@ -65,7 +72,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("two LawGuide processes behind
   beforeAll(async () => {
     openai = await startFakeOpenAI();
     cluster = await startCluster(2, {
-      OPENAI_API_KEY: "sk-scale-openai",
+      OPENAI_API_KEY: OPENAI_KEY,
       OPENAI_BASE_URL: openai.url,
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_PER_MINUTE),
       SIGNUP_LIMIT_PER_HOUR: "1000",
@@ -294,5 +301,14 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("two LawGuide processes behind
       expect(health.status).toBe(200);
       expect(upstreamPort(health)).toBe(cluster.processes[1]?.port);
     }
+  });
+
+  it("leaves no key, password, cookie or token in either process's log", () => {
+    // A cookie's value, and the session token inside it (before its signature).
+    const sessionValues = cookies
+      .flatMap((c) => c.split("; ").map((pair) => pair.slice(pair.indexOf("=") + 1)))
+      .flatMap((value) => [value, decodeURIComponent(value).split(".")[0] ?? ""]);
+    const known = [OPENAI_KEY, PASSWORD, SCALE_ADMIN.password, SCALE_AUTH_SECRET, ...sessionValues];
+    for (const server of cluster.processes) expect(leakedSecrets(server.output(), known)).toEqual([]);
   });
 });

@@ -36,9 +36,8 @@ export function ForgotPasswordPage() {
           next={
             settings?.mode === "embedded" ? (
               <p className="text-sm text-slate-700">
-                This copy of LawGuide has no mail server, so it keeps its mail instead of sending it. The person running
-                it finds the reset link in the server's log; administrators also read the kept mail in the admin
-                dashboard.
+                This copy of LawGuide has no mail server, so it keeps its mail instead of sending it. An administrator
+                finds the reset link in the admin dashboard, under Mail outbox.
               </p>
             ) : null
           }

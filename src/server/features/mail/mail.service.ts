@@ -18,19 +18,12 @@ export interface Mailer {
   close(): void;
 }
 
-const LINKS = /https?:\/\/[^\s<>"]+/g;
-
 /**
  * Mail goes through SMTP when SMTP_URL is set; otherwise it is written to the outbox table, which
- * only administrators read (the admin dashboard, /dev/outbox). With `printLinks` (embedded mode,
- * someone trying LawGuide on their own machine) the server log also shows each mail's subject and
- * links, so a password-reset link is found without signing in.
+ * only administrators read (the admin dashboard, /dev/outbox). The server log names each mail by
+ * its subject alone: its links (a password reset's among them) never reach the log.
  */
-export function createMailer(
-  options: { smtpUrl: string | undefined; from: string; printLinks: boolean },
-  db: Db,
-  logger: Logger,
-): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string }, db: Db, logger: Logger): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -47,17 +40,11 @@ export function createMailer(
     kind: "outbox",
     async send(mail) {
       await insertOutboxMail(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-      if (options.printLinks) {
-        logger.info(
-          { to: mail.to, subject: mail.subject, links: mail.text.match(LINKS) ?? [] },
-          "mail kept in the outbox (no SMTP_URL): its links are above; administrators read it in the admin dashboard",
-        );
-      } else {
-        logger.info(
-          { subject: mail.subject },
-          "mail kept in the outbox (no SMTP_URL); administrators read it in the admin dashboard",
-        );
-      }
+      // Never its text: a password-reset link is a key to the account, and logs travel further.
+      logger.info(
+        { subject: mail.subject },
+        "mail kept in the outbox (no SMTP_URL); administrators read it in the admin dashboard or at /dev/outbox",
+      );
     },
     outbox: (limit = 50) => listOutboxMail(db, limit),
     close: () => {},

@@ -22,7 +22,7 @@ export function createOutboxRoutes(mailer: Mailer, guards: ReturnType<typeof cre
           nonce,
           html`<h1>Mail outbox</h1>
       <p class="lead">Only administrators can read the outbox. <a href="/login">Sign in</a> with an administrator account, then open this page again.</p>
-      <p class="lead">Trying LawGuide on your own computer? The server's log shows the subject and links of every mail it keeps here, password-reset links included.</p>`,
+      <p class="lead">Trying LawGuide on your own computer? While the administrator account has its built-in password, the sign-in page lists it.</p>`,
         ),
         401,
       );
