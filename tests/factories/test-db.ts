@@ -7,15 +7,15 @@ import { type Database, openDatabase } from "../../src/server/db/client";
 import { schema } from "../../src/server/db/schema";
 
 /**
- * The database of one test file: an in-memory PGlite started from the migrated snapshot, or, when
- * DATABASE_URL is set, a fresh PostgreSQL database of its own (created here, dropped at the end).
+ * The database of one test file: an in-memory PGlite started from the migrated snapshot, or, on
+ * the PostgreSQL server at `serverUrl` (DATABASE_URL), a fresh database of its own (created here,
+ * dropped at the end).
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(serverUrl = process.env.DATABASE_URL): Promise<{
   database: Database;
   url: string | undefined;
   drop(): Promise<void>;
 }> {
-  const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const snapshot = readFileSync(inject("pgliteSnapshot"));
     const database = await openDatabase({ loadDataDir: new Blob([snapshot]) });

@@ -94,6 +94,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`
   };
 }
 
+/** The secret every process of a cluster shares. */
+export const SCALE_AUTH_SECRET = "one-secret-shared-by-every-lawguide-process";
+
 /** The administrator every scale process seeds. */
 export const SCALE_ADMIN = { email: "admin@example.com", password: "scale-admin-password" } as const;
 
@@ -108,12 +111,17 @@ export interface Cluster {
 
 /**
  * A PostgreSQL test database, `count` compiled LawGuide processes on it (each on a port of its
- * own, as on separate machines) and nginx in front of them. Needs DATABASE_URL (the server that
- * holds the test database).
+ * own, as on separate machines) and nginx in front of them, on the PostgreSQL server at
+ * `serverUrl` (DATABASE_URL).
  */
-export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  env: Record<string, string> = {},
+  serverUrl = process.env.DATABASE_URL,
+): Promise<Cluster> {
+  if (!serverUrl) throw new Error("several processes need PostgreSQL: set DATABASE_URL");
   await buildServer();
-  const test = await openTestDatabase();
+  const test = await openTestDatabase(serverUrl);
   const databaseUrl = test.url as string;
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   // nginx starts once the processes answer, but every process is told its address (PUBLIC_URL).
@@ -126,7 +134,7 @@ export async function startCluster(count: number, env: Record<string, string> = 
         await startServer(
           {
             DATABASE_URL: databaseUrl,
-            AUTH_SECRET: "one-secret-shared-by-every-lawguide-process",
+            AUTH_SECRET: SCALE_AUTH_SECRET,
             ADMIN_PASSWORD: SCALE_ADMIN.password,
             TRUST_PROXY: "true",
             PORT: String(port),
