@@ -99,6 +99,15 @@ export async function post(url: string, body: unknown, cookie?: string) {
   });
 }
 
+/** A request from a signed-in browser on `base`: a GET, or with `json` a POST (or `method`). */
+export function call(base: string, route: string, cookie: string, json?: unknown, method = "POST"): Promise<Response> {
+  return fetch(`${base}${route}`, {
+    method: json === undefined ? "GET" : method,
+    headers: { origin: base, cookie, ...(json === undefined ? {} : { "content-type": "application/json" }) },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+}
+
 /** The cookies a response sets, as the `Cookie` header a browser would send back. */
 export function cookieOf(response: Response): string {
   return response.headers

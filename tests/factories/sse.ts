@@ -62,3 +62,21 @@ export function fakeEventStream<E extends ServerEvent>() {
     },
   };
 }
+
+/** Read a server-sent-events body to its end, handing each complete event to `onEvent`. */
+export async function readEvents(response: Response, onEvent: (event: ParsedEvent) => void): Promise<void> {
+  if (!response.body) return;
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  let pending = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    const end = pending.lastIndexOf("\n\n");
+    if (end < 0) continue;
+    for (const event of parseSse(pending.slice(0, end))) onEvent(event);
+    pending = pending.slice(end + 2);
+  }
+  for (const event of parseSse(pending)) onEvent(event);
+}

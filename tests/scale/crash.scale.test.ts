@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer, SERVER_OUT } from "../../scripts/server-build.mjs";
 import {
+  call,
   freePort,
   killHard,
   type RunningServer,
@@ -12,7 +13,7 @@ import {
   startServer,
   stopGracefully,
 } from "../factories/server-process";
-import { type ParsedEvent, parseSse } from "../factories/sse";
+import { readEvents } from "../factories/sse";
 import { openTestDatabase } from "../factories/test-db";
 import { waitUntil } from "../factories/wait";
 import { type FakeProviderServer, startFakeOpenAI } from "../fakes/ai-fakes";
@@ -67,31 +68,6 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function call(base: string, route: string, cookie: string, json?: unknown): Promise<Response> {
-  return fetch(`${base}${route}`, {
-    method: json === undefined ? "GET" : "POST",
-    headers: { origin: base, cookie, ...(json === undefined ? {} : { "content-type": "application/json" }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-}
-
-/** Read a server-sent-events body, handing each complete event to `onEvent` as it arrives. */
-async function readEvents(response: Response, onEvent: (event: ParsedEvent) => void): Promise<void> {
-  if (!response.body) return;
-  const decoder = new TextDecoder();
-  let pending = "";
-  const reader = response.body.getReader();
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    pending += decoder.decode(value, { stream: true });
-    const end = pending.lastIndexOf("\n\n");
-    if (end < 0) continue;
-    for (const event of parseSse(pending.slice(0, end))) onEvent(event);
-    pending = pending.slice(end + 2);
-  }
-}
 
 /**
  * One member writing until `killed()`: a case, then messages in it read to the end of their

@@ -3,10 +3,17 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { percentile } from "../../bench/lib";
+import { inParallel, percentile } from "../../bench/lib";
 import { buildServer, SERVER_OUT } from "../../scripts/server-build.mjs";
-import { ROOT, type RunningServer, signInOverHttp, startServer, stopGracefully } from "../factories/server-process";
-import { type ParsedEvent, parseSse } from "../factories/sse";
+import {
+  call,
+  ROOT,
+  type RunningServer,
+  signInOverHttp,
+  startServer,
+  stopGracefully,
+} from "../factories/server-process";
+import { type ParsedEvent, readEvents } from "../factories/sse";
 import { openTestDatabase } from "../factories/test-db";
 import { waitUntil } from "../factories/wait";
 import { type FakeProviderServer, startFakeOpenAI } from "../fakes/ai-fakes";
@@ -70,48 +77,10 @@ function report(f: Figures) {
   );
 }
 
-function call(base: string, route: string, cookie: string, json?: unknown, method = "POST"): Promise<Response> {
-  return fetch(`${base}${route}`, {
-    method: json === undefined ? "GET" : method,
-    headers: { origin: base, cookie, ...(json === undefined ? {} : { "content-type": "application/json" }) },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-}
-
 async function newCase(base: string, cookie: string, title: string): Promise<string> {
   const created = await call(base, "/api/cases", cookie, { title });
   if (created.status !== 201) throw new Error(`POST /api/cases answered ${created.status}: ${await created.text()}`);
   return ((await created.json()) as { case: { id: string } }).case.id;
-}
-
-/** Run `task` for 0..count-1, `concurrency` at a time. */
-async function inParallel<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) results[i] = await task(i);
-    }),
-  );
-  return results;
-}
-
-/** Read a server-sent-events body to its end, handing each complete event to `onEvent`. */
-async function readEvents(response: Response, onEvent: (event: ParsedEvent) => void): Promise<void> {
-  if (!response.body) return;
-  const decoder = new TextDecoder();
-  const reader = response.body.getReader();
-  let pending = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    pending += decoder.decode(value, { stream: true });
-    const end = pending.lastIndexOf("\n\n");
-    if (end < 0) continue;
-    for (const event of parseSse(pending.slice(0, end))) onEvent(event);
-    pending = pending.slice(end + 2);
-  }
-  for (const event of parseSse(pending)) onEvent(event);
 }
 
 /** 50 connections for 30 s on `GET /api/cases` as a member with a few dozen cases. */
