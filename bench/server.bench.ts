@@ -23,6 +23,8 @@ export async function benchServer() {
       compiled,
     );
     record("server", "first start (new database, migrations, seed)", performance.now() - t0, "ms");
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    record("server", "memory idle after the first start (new database)", rssMb(server.process.pid ?? 0), "MB RSS");
     await stopGracefully(server);
     t0 = performance.now();
     server = await startServer(

@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { existsSync } from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -23,19 +24,35 @@ async function loadServer() {
   return { createApp, createServices, seed, startMaintenance, startHousekeeping };
 }
 
+/**
+ * The database, migrated. A new embedded database is opened a second time once made: the engine
+ * that created it (initdb and the migrations) keeps the memory it grew to, and a first `npm start`
+ * then sat at ~720 MB idle instead of ~330 MB (an engine started on existing files: ~230 MB).
+ */
+async function openMigrated(config: Config) {
+  const options = {
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.mode === "embedded" ? path.join(config.dataDir, "pgdata") : undefined,
+  };
+  const isNew = options.pgliteDir !== undefined && !existsSync(path.join(options.pgliteDir, "PG_VERSION"));
+  let database = await openDatabase(options);
+  await database.migrate();
+  if (isNew) {
+    await database.close();
+    database = await openDatabase(options);
+  }
+  return database;
+}
+
 /** Start LawGuide: configuration, database (locked, migrated, seeded), then the HTTP server. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const lock = config.mode === "embedded" ? lockDataDir(config.dataDir) : null;
   const [database, { createApp, createServices, seed, startMaintenance, startHousekeeping }] = await Promise.all([
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: config.mode === "embedded" ? path.join(config.dataDir, "pgdata") : undefined,
-    }),
+    openMigrated(config),
     loadServer(),
   ]);
-  await database.migrate();
   const services = createServices(config, database, logger);
   await seed(services);
   const app = createApp(services);
