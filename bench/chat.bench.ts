@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -8,45 +7,7 @@ import { CHROMIUM_ARGS } from "../playwright.config";
 import { DEFAULT_ADMIN } from "../src/server/config";
 import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
-import { median, onFreshPostgres, percentile, postgresServerEnv, record } from "./lib";
-
-/**
- * Send `body` to `url` and time the response: `first` is the milliseconds until the first chunk
- * containing `marker`, `end` until the response has ended (the stream read to its close).
- */
-function streamTimes(
-  url: string,
-  body: unknown,
-  headers: Record<string, string>,
-  marker: string,
-): Promise<{ first: number; end: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const payload = JSON.stringify(body);
-    const req = httpRequest(
-      url,
-      {
-        method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
-      },
-      (res) => {
-        let seen = "";
-        let first = Number.NaN;
-        res.on("data", (chunk: Buffer) => {
-          if (!Number.isNaN(first)) return;
-          seen += chunk.toString("utf8");
-          if (seen.includes(marker)) first = performance.now() - started;
-        });
-        res.on("end", () => {
-          if (Number.isNaN(first)) reject(new Error(`no ${marker} in ${url}: ${seen.slice(0, 300)}`));
-          else resolve({ first, end: performance.now() - started });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
+import { inParallel, median, onFreshPostgres, percentile, postgresServerEnv, record, streamTimes } from "./lib";
 
 const signIn = (url: string, email: string, password: string) => signInOverHttp(url, { email, password });
 
@@ -58,21 +19,6 @@ async function json<T>(url: string, cookie: string, body?: unknown): Promise<T> 
   });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return (await response.json()) as T;
-}
-
-async function inParallel<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const i = next++;
-        if (i >= count) return;
-        results[i] = await task(i);
-      }
-    }),
-  );
-  return results;
 }
 
 async function timeGet(url: string, cookie: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -116,4 +117,58 @@ export function printAndSave() {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), node: process.version, figures }, null, 2));
   console.log(`\nWritten to ${path.relative(process.cwd(), file)}`);
+}
+
+/**
+ * Send `body` to `url` and time the response: `first` is the milliseconds until the first chunk
+ * containing `marker`, `end` until the response has ended (the stream read to its close).
+ */
+export function streamTimes(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  marker: string,
+): Promise<{ first: number; end: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const payload = JSON.stringify(body);
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
+      },
+      (res) => {
+        let seen = "";
+        let first = Number.NaN;
+        res.on("data", (chunk: Buffer) => {
+          if (!Number.isNaN(first)) return;
+          seen += chunk.toString("utf8");
+          if (seen.includes(marker)) first = performance.now() - started;
+        });
+        res.on("end", () => {
+          if (Number.isNaN(first)) reject(new Error(`no ${marker} in ${url}: ${seen.slice(0, 300)}`));
+          else resolve({ first, end: performance.now() - started });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** Run `task` for 0..count-1, `concurrency` at a time; the results in order. */
+export async function inParallel<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= count) return;
+        results[i] = await task(i);
+      }
+    }),
+  );
+  return results;
 }

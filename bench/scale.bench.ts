@@ -1,0 +1,182 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { buildServer, SERVER_OUT } from "../scripts/server-build.mjs";
+import { cookieOf, post, ROOT, startServer, stopGracefully } from "../tests/factories/server-process";
+import { type FakeProviderServer, startFakeOpenAI } from "../tests/fakes/ai-fakes";
+import { type Cluster, startCluster } from "../tests/scale/behind-nginx";
+import { inParallel, load, percentile, record, rssMb, streamTimes } from "./lib";
+
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const LIMITS = { AUTH_RATE_LIMIT_PER_MINUTE: "100000", SIGNUP_LIMIT_PER_HOUR: "100000", LOG_LEVEL: "warn" };
+
+/**
+ * LawGuide against the floor and as it is deployed: the cases list beside a bare Hono JSON route
+ * on the same machine; one and two processes behind nginx on PostgreSQL; two hundred answers
+ * streaming at once through nginx, timed against the provider's own first word.
+ */
+export async function benchScale() {
+  await buildServer();
+  await casesListAgainstBareHono();
+  const postgresAnswers = await import("pg")
+    .then(async ({ default: pg }) => {
+      const client = new pg.Client({ connectionString: POSTGRES });
+      await client.connect();
+      await client.end();
+      return true;
+    })
+    .catch(() => false);
+  if (!postgresAnswers) {
+    console.log(`No PostgreSQL at ${POSTGRES}: the figures behind nginx are skipped.`);
+    return;
+  }
+  await throughputBehindNginx();
+  await streamsThroughNginx();
+}
+
+/** A member with `cases` cases at `base` (directly or through nginx); their cookie. */
+async function memberWithCases(base: string, email: string, cases: number): Promise<string> {
+  const signedUp = await post(`${base}/api/auth/sign-up/email`, { email, password: "bench-pass-1", firstName: "B" });
+  if (!signedUp.ok) throw new Error(`sign-up at ${base}: ${signedUp.status} ${await signedUp.text()}`);
+  const cookie = cookieOf(signedUp);
+  await inParallel(cases, 4, (i) => post(`${base}/api/cases`, { title: `Bench case ${i}` }, cookie));
+  return cookie;
+}
+
+/** A Hono app that answers one small JSON, in a process of its own, as LawGuide runs in its own. */
+async function startBareHono(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", "bare-hono.ts")], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const [line] = await createInterface({ input: child.stdout as NodeJS.ReadableStream })
+    [Symbol.asyncIterator]()
+    .next()
+    .then((r) => [r.value as string]);
+  return { url: `http://127.0.0.1:${Number(line)}/json`, stop: () => child.stdin?.end() };
+}
+
+async function casesListAgainstBareHono() {
+  const group = "scale";
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-bench-scale-"));
+  const server = await startServer({ DATA_DIR: dataDir, ...LIMITS }, { compiled: path.join(SERVER_OUT, "main.js") });
+  const bare = await startBareHono();
+  try {
+    const cookie = await memberWithCases(server.url, "list@example.com", 20);
+    const options = { connections: 10, duration: 10, headers: { cookie } };
+    await load(`${server.url}/api/cases`, { ...options, duration: 2 });
+    await load(bare.url, { ...options, duration: 2 });
+    // Alternate, so both meet the machine's drift alike.
+    const ours: number[] = [];
+    const floor: number[] = [];
+    let rss = 0;
+    for (let round = 0; round < 2; round++) {
+      const measured = load(`${server.url}/api/cases`, options);
+      await new Promise((r) => setTimeout(r, 5_000));
+      rss = Math.max(rss, rssMb(server.process.pid ?? 0));
+      ours.push((await measured).rps);
+      floor.push((await load(bare.url, options)).rps);
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    record(group, "cases list (20 cases, embedded), 10 connections", mean(ours), "req/s");
+    record(group, "bare Hono JSON route, same machine, 10 connections", mean(floor), "req/s");
+    record(group, "cases list ÷ bare Hono route", mean(ours) / mean(floor), "×", "target ≥ 0.33");
+    record(group, "memory under the cases-list load (embedded)", rss, "MB RSS", "target ≤ 400 MB");
+  } finally {
+    bare.stop();
+    await stopGracefully(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function throughputBehindNginx() {
+  for (const count of [1, 2]) {
+    const cluster = await startCluster(count, LIMITS, POSTGRES);
+    try {
+      const base = cluster.nginx.url;
+      const cookie = await memberWithCases(base, `nginx-${count}@example.com`, 20);
+      await load(`${base}/api/cases`, { connections: 50, duration: 3, headers: { cookie } });
+      const result = await load(`${base}/api/cases`, { connections: 50, duration: 15, headers: { cookie } });
+      const label = `${count} process${count > 1 ? "es" : ""}`;
+      record("scale (nginx, PostgreSQL)", `cases list through nginx, ${label}, 50 connections`, result.rps, "req/s");
+      record("scale (nginx, PostgreSQL)", `… p50 / p99, ${label}`, result.p50, "ms", `p99 ${result.p99} ms`);
+      if (result.errors > 0) record("scale (nginx, PostgreSQL)", `… errors, ${label}`, result.errors, "requests");
+    } finally {
+      await cluster.stop();
+    }
+  }
+}
+
+/** Members asking at once; the fake provider writes about fifty words a second, as a brisk model. */
+const STREAMS = 200;
+const TOKEN_DELAY_MS = 20;
+
+async function streamsThroughNginx() {
+  const group = "scale (nginx, PostgreSQL)";
+  const openai: FakeProviderServer = await startFakeOpenAI();
+  let cluster: Cluster | undefined;
+  try {
+    cluster = await startCluster(
+      2,
+      { ...LIMITS, OPENAI_API_KEY: "sk-bench-openai", OPENAI_BASE_URL: openai.url },
+      POSTGRES,
+    );
+    const base = cluster.nginx.url;
+    const members = await inParallel(STREAMS, 4, async (i) => {
+      const signedUp = await post(`${base}/api/auth/sign-up/email`, {
+        email: `stream-${i}@example.com`,
+        password: "bench-pass-1",
+        firstName: "S",
+      });
+      const cookie = cookieOf(signedUp);
+      const created = await post(`${base}/api/cases`, { title: `Streams ${i}` }, cookie);
+      return { cookie, caseId: ((await created.json()) as { case: { id: string } }).case.id };
+    });
+    const viaNginx = (i: number, question: string) => {
+      const member = members[i] as (typeof members)[number];
+      return streamTimes(
+        `${base}/api/cases/${member.caseId}/messages`,
+        { content: question },
+        { origin: base, cookie: member.cookie },
+        "event: delta",
+      );
+    };
+    const viaProvider = (question: string) =>
+      streamTimes(
+        `${openai.url}/chat/completions`,
+        { model: "gpt-5-mini", stream: true, messages: [{ role: "user", content: question }] },
+        { authorization: "Bearer x" },
+        '"content"',
+      );
+    openai.setMode({ kind: "ok", tokenDelayMs: TOKEN_DELAY_MS });
+    // Every member asks again as soon as an answer ends; they start spread over one answer's time,
+    // and only the answers asked while all the others are open are counted. A member has a case
+    // of their own and asks three times (Free members' limit per case is ten messages).
+    const steady = async (ask: (i: number, n: number) => Promise<{ first: number; end: number }>) => {
+      const firsts: number[] = [];
+      const spread = (await ask(0, -1)).end / STREAMS;
+      await Promise.all(
+        members.map(async (_, i) => {
+          await new Promise((r) => setTimeout(r, i * spread));
+          for (let n = 0; n < 3; n++) {
+            const { first } = await ask(i, n);
+            if (n === 1) firsts.push(first);
+          }
+        }),
+      );
+      return firsts;
+    };
+    const ours = await steady((i, n) => viaNginx(i, `Through nginx ${i}-${n}`));
+    const direct = await steady((i, n) => viaProvider(`Straight ${i}-${n}`));
+    const overhead = (p: number) => percentile(ours, p) - percentile(direct, p);
+    record(group, `first word through nginx, ${STREAMS} streams open, p50`, percentile(ours, 50), "ms");
+    record(group, `first word from the provider itself, ${STREAMS} streams open, p50`, percentile(direct, 50), "ms");
+    record(group, `time our first word adds, ${STREAMS} streams, p50`, overhead(50), "ms", "target ≤ 10 ms");
+    record(group, `time our first word adds, ${STREAMS} streams, p99`, overhead(99), "ms", "target ≤ 50 ms");
+  } finally {
+    await cluster?.stop();
+    await openai.close();
+  }
+}
