@@ -4,8 +4,9 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX_IMPORT = ["--import", "tsx"];
-/** Node's flags for the compiled server, as package.json's `start` script gives them. */
+/** Node's flags and environment for the compiled server, as package.json's `start` script gives them. */
 const COMPILED_FLAGS = ["--max-semi-space-size=4"];
+const COMPILED_ENV = { MALLOC_MMAP_THRESHOLD_: "1048576" };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,7 +43,14 @@ export async function startServer(
     : [...TSX_IMPORT, "src/server/main.ts"];
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      ...(options.compiled ? COMPILED_ENV : {}),
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
