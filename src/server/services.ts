@@ -104,7 +104,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     },
     { settings, models, logs, usage },
   );
-  const cases = createCasesService(db, settings, logs);
+  const cases = createCasesService(db, database.run, settings, logs);
   const stops = createReplyStops(database.run);
   const fileStorage = createPostgresFileStorage(db);
   const readingQueue = createReadingQueue({ db, storage: fileStorage, extractor: createExtractor(), logger });

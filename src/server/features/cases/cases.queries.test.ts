@@ -1,9 +1,11 @@
+import { CASES_PAGE_SIZE } from "@shared/chat";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../../tests/factories/test-db";
 import type { Database } from "../../db/client";
 import { postgresRunner, type RunPrepared } from "../../db/prepared";
+import { listCasesPage, listUsualCasesPage } from "./cases.queries";
 import { acceptUserMessage, HISTORY_MESSAGES } from "./chat.queries";
 
 async function rows<T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -106,5 +108,37 @@ describe("accepting a message in a long chat (on the embedded engine, and on Pos
     expect((plans?.generic ?? 0) + (plans?.custom ?? 0)).toBe(accepted);
     expect(plans?.custom).toBeLessThanOrEqual(5);
     expect(plans?.generic).toBeGreaterThanOrEqual(accepted - 5);
+  });
+});
+
+describe("the usual page of the cases list", () => {
+  it("is the general query's page, in order, cursors and ties on the same instant included", async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      const owner = `pages-${Date.now()}`;
+      await database.db.execute(sql`insert into "user" (id, name, email, email_verified, created_at, updated_at)
+        values (${owner}, 'Pages', ${`${owner}@example.com`}, true, now(), now())`);
+      // 45 cases: every third shares its instant with the next, so the id breaks the tie.
+      await database.db.execute(sql`insert into cases (user_id, title, description, updated_at, last_message_at)
+        select ${owner}, 'Case ' || g, 'Description ' || g,
+               timestamptz '2026-01-01' + ((g / 3) * interval '1 minute') + interval '0.000001 second' * (g % 2),
+               case when g % 4 = 0 then now() end
+        from generate_series(1, 45) g`);
+      let cursor: { ts: string; id: string } | null = null;
+      let pages = 0;
+      for (;;) {
+        const usual = await listUsualCasesPage(database.run, owner, cursor);
+        const general = await listCasesPage(database.db, owner, cursor, CASES_PAGE_SIZE + 1);
+        expect(usual).toEqual(general);
+        pages += 1;
+        if (usual.length <= CASES_PAGE_SIZE) break;
+        const last = usual[CASES_PAGE_SIZE - 1];
+        cursor = last ? { ts: last.cursorTs, id: last.row.id } : null;
+      }
+      expect(pages).toBe(3);
+      expect(await listUsualCasesPage(database.run, "nobody", null)).toEqual([]);
+    } finally {
+      await drop();
+    }
   });
 });

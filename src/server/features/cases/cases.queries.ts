@@ -1,7 +1,9 @@
+import { CASES_PAGE_SIZE } from "@shared/chat";
 import type { ListCursor } from "@shared/schemas/text";
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { containsPattern } from "../../db/like";
+import { prepared, type RunPrepared } from "../../db/prepared";
 import { attorneyReferrals, cases } from "../../db/schema";
 
 export type CaseRow = typeof cases.$inferSelect;
@@ -10,6 +12,49 @@ export type CaseRow = typeof cases.$inferSelect;
 export type CaseCursor = ListCursor;
 
 const cursorTs = sql<string>`${cases.updatedAt}::text`;
+
+export type Json = Record<string, unknown>;
+/** A json column: an object from the driver, or its text. */
+export const parseJson = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
+export const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
+
+/** A `cases` row as row_to_json writes it. */
+export function caseFromJson(j: Json): CaseRow {
+  return {
+    id: String(j.id),
+    userId: String(j.user_id),
+    title: String(j.title),
+    description: String(j.description ?? ""),
+    status: String(j.status),
+    category: (j.category as string | null) ?? null,
+    complexity: (j.complexity as string | null) ?? null,
+    estimatedValue: j.estimated_value === null || j.estimated_value === undefined ? null : Number(j.estimated_value),
+    assignedAttorney: (j.assigned_attorney as string | null) ?? null,
+    messageCount: Number(j.message_count),
+    userMessageCount: Number(j.user_message_count),
+    lastMessageAt: date(j.last_message_at),
+    replyStartedAt: date(j.reply_started_at),
+    replyStopRequestedAt: date(j.reply_stop_requested_at),
+    documentOfferedAt: date(j.document_offered_at),
+    createdAt: date(j.created_at) ?? new Date(),
+    updatedAt: date(j.updated_at) ?? new Date(),
+  };
+}
+
+/**
+ * The pages every visit to the cases list reads (no search, the usual size), prepared: planned
+ * once, then only run (on the embedded engine a fifth of a plain query's time). The page comes
+ * back as one JSON value, rows in order.
+ */
+function pageStatement(name: string, after: string, size: number) {
+  return prepared<{ page: unknown }>(
+    name,
+    `select coalesce(json_agg(json_build_object('row', row_to_json(c), 'cursorTs', c.updated_at::text)
+              order by c.updated_at desc, c.id desc), '[]'::json) as page
+     from (select * from cases where user_id = $1::text ${after}
+           order by updated_at desc, id desc limit ${size}) c`,
+  );
+}
 
 export async function insertCase(
   db: DbOrTx,
@@ -31,7 +76,7 @@ export async function listCasesPage(
   cursor: CaseCursor | null,
   limit: number,
   search?: string,
-) {
+): Promise<Array<{ row: CaseRow; cursorTs: string }>> {
   const pattern = search ? containsPattern(search) : null;
   const where = and(
     eq(cases.userId, userId),
@@ -44,6 +89,31 @@ export async function listCasesPage(
     .where(where)
     .orderBy(desc(cases.updatedAt), desc(cases.id))
     .limit(limit);
+}
+
+const firstPageStatement = pageStatement("cases_first_page", "", CASES_PAGE_SIZE + 1);
+const nextPageStatement = pageStatement(
+  "cases_next_page",
+  "and (updated_at, id) < ($2::timestamptz, $3::uuid)",
+  CASES_PAGE_SIZE + 1,
+);
+
+/**
+ * `listCasesPage` for a page of the usual size with no search, as a prepared statement: the
+ * CASES_PAGE_SIZE cases after `cursor` and one more (whether a next page follows).
+ */
+export async function listUsualCasesPage(
+  run: RunPrepared,
+  userId: string,
+  cursor: CaseCursor | null,
+): Promise<Array<{ row: CaseRow; cursorTs: string }>> {
+  const [result] = cursor
+    ? await run(nextPageStatement, [userId, cursor.ts, cursor.id])
+    : await run(firstPageStatement, [userId]);
+  return parseJson<Array<{ row: Json; cursorTs: string }>>(result?.page ?? "[]").map((entry) => ({
+    row: caseFromJson(entry.row),
+    cursorTs: entry.cursorTs,
+  }));
 }
 
 export async function findOwnedCase(db: DbOrTx, caseId: string, userId: string): Promise<CaseRow | null> {

@@ -6,14 +6,22 @@ import type { CaseDetail, CaseSummary, Page } from "@shared/schemas/cases";
 import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import type { SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
+import type { RunPrepared } from "../../db/prepared";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
 import { toCaseDetail, toCaseSummary } from "./cases.mappers";
-import { findOwnedCase, insertCase, listCasesPage, referCase, updateCaseStatus } from "./cases.queries";
+import {
+  findOwnedCase,
+  insertCase,
+  listCasesPage,
+  listUsualCasesPage,
+  referCase,
+  updateCaseStatus,
+} from "./cases.queries";
 
 /** Cases: create, list (keyset pages, counters on the row), open, archive, restore, refer. */
-export function createCasesService(db: Db, settings: SettingsService, logs: LogService) {
+export function createCasesService(db: Db, run: RunPrepared, settings: SettingsService, logs: LogService) {
   const notFoundCase = () => notFound(CASE_TEXT.notFound);
 
   return {
@@ -39,7 +47,10 @@ export function createCasesService(db: Db, settings: SettingsService, logs: LogS
     ): Promise<Page<CaseSummary>> {
       const { ai } = await settings.get();
       const limit = query.limit ?? CASES_PAGE_SIZE;
-      const rows = await listCasesPage(db, user.id, query.cursor ?? null, limit + 1, query.q || undefined);
+      const rows =
+        limit === CASES_PAGE_SIZE && !query.q
+          ? await listUsualCasesPage(run, user.id, query.cursor ?? null)
+          : await listCasesPage(db, user.id, query.cursor ?? null, limit + 1, query.q || undefined);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {

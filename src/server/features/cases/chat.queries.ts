@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
 import { caseMessages, cases } from "../../db/schema";
-import type { CaseRow } from "./cases.queries";
+import { type CaseRow, caseFromJson, date, type Json, parseJson } from "./cases.queries";
 
 export type MessageRow = typeof caseMessages.$inferSelect;
 
@@ -17,33 +17,6 @@ export interface RecordUserMessage {
   defaultTitle: string;
   newTitle: string;
   category: string;
-}
-
-type Json = Record<string, unknown>;
-/** A json column: an object from the driver, or its text. */
-const parseJson = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
-const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
-
-function caseFromJson(j: Json): CaseRow {
-  return {
-    id: String(j.id),
-    userId: String(j.user_id),
-    title: String(j.title),
-    description: String(j.description ?? ""),
-    status: String(j.status),
-    category: (j.category as string | null) ?? null,
-    complexity: (j.complexity as string | null) ?? null,
-    estimatedValue: j.estimated_value === null || j.estimated_value === undefined ? null : Number(j.estimated_value),
-    assignedAttorney: (j.assigned_attorney as string | null) ?? null,
-    messageCount: Number(j.message_count),
-    userMessageCount: Number(j.user_message_count),
-    lastMessageAt: date(j.last_message_at),
-    replyStartedAt: date(j.reply_started_at),
-    replyStopRequestedAt: date(j.reply_stop_requested_at),
-    documentOfferedAt: date(j.document_offered_at),
-    createdAt: date(j.created_at) ?? new Date(),
-    updatedAt: date(j.updated_at) ?? new Date(),
-  };
 }
 
 function messageFromJson(j: Json): MessageRow {
