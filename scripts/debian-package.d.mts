@@ -1,4 +1,3 @@
-export function firstExisting(paths: Array<string | undefined | null>): string | null;
 export function ensureDebianPackage(options: {
   name: string;
   paths: Array<string | undefined | null>;

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 /** The first of `paths` that exists (empty entries skipped), or null. */
-export function firstExisting(paths) {
+function firstExisting(paths) {
   return paths.filter(Boolean).find((p) => existsSync(p)) ?? null;
 }
 

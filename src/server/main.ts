@@ -27,7 +27,7 @@ async function loadServer() {
 /**
  * The database, migrated. A new embedded database is opened a second time once made: the engine
  * that created it (initdb and the migrations) keeps the memory it grew to, and a first `npm start`
- * then sat at ~720 MB idle instead of ~330 MB (an engine started on existing files: ~230 MB).
+ * idled at ~720 MB, more than twice what a restart holds (decision 017).
  */
 async function openMigrated(config: Config) {
   const options = {
