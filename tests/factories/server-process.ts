@@ -4,9 +4,10 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX_IMPORT = ["--import", "tsx"];
-/** Node's flags and environment for the compiled server, as package.json's `start` script gives them. */
+/** Node's flags for the compiled server, as package.json's `start` script gives them. */
 const COMPILED_FLAGS = ["--max-semi-space-size=4"];
-const COMPILED_ENV = { MALLOC_MMAP_THRESHOLD_: "1048576" };
+/** The environment package.json's `start` script gives every server, compiled or not. */
+const START_ENV = { MALLOC_MMAP_THRESHOLD_: "1048576" };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,7 +46,7 @@ export async function startServer(
     cwd: ROOT,
     env: {
       ...process.env,
-      ...(options.compiled ? COMPILED_ENV : {}),
+      ...START_ENV,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
