@@ -127,7 +127,7 @@ export function createApp(services: Services) {
     }
     // One line: the route (its pattern, never the path with its ids), the error id the member is
     // given, and where it happened. Never the request's data, nor the error's message.
-    const errorId = c.var.requestId;
+    const errorId = c.get("requestId");
     services.logger.error(
       { errorId, method: c.req.method, route: c.req.routePath, fault: describeFault(error) },
       "unhandled error",

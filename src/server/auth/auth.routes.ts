@@ -36,7 +36,8 @@ export function createAuthRoutes(auth: Auth) {
     if (!PUBLIC_AUTH_ENDPOINTS.has(`${c.req.method} ${subPath}`)) throw notFound();
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    if (c.var.clientIp) headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    const clientIp = c.get("clientIp");
+    if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
     const userAgent = headers.get("user-agent");
     if (userAgent && userAgent.length > USER_AGENT_MAX) headers.set("user-agent", userAgent.slice(0, USER_AGENT_MAX));
     const url = new URL(c.req.url);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../tests/factories/test-app";
 import { session } from "../db/schema";
-import { readSessionToken } from "./session-cookie";
+import { createSessionTokenReader, readSessionToken } from "./session-cookie";
 
 const secret = "s".repeat(40);
 const sign = (token: string, key = secret) =>
@@ -23,6 +23,18 @@ describe("session cookie", () => {
       readSessionToken(`lawguide.session_token=${sign("abc123", "another-secret-another-secret-12")}`, secret),
     ).toBeNull();
     expect(readSessionToken("lawguide.session_token=%E0%A4%A", secret)).toBeNull();
+  });
+
+  it("remembers genuine values only, and no more of them than it may keep", () => {
+    const read = createSessionTokenReader(secret, { maxEntries: 2 });
+    const forged = `lawguide.session_token=${sign("abc123").replace("abc123", "abc124")}`;
+    for (let i = 0; i < 3; i++) expect(read(forged)).toBeNull();
+    for (const token of ["t1", "t2", "t3", "t1"]) {
+      expect(read(`lawguide.session_token=${sign(token)}`)).toBe(token);
+    }
+    // A value signed with another key never reads as its token, before or after a genuine one.
+    expect(read(`lawguide.session_token=${sign("t1", "another-secret-another-secret-12")}`)).toBeNull();
+    expect(read(`lawguide.session_token=${sign("t1")}`)).toBe("t1");
   });
 });
 

@@ -12,7 +12,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     clientIp: string | null;
-    cspNonce: string;
+    /** Made on demand by `cspNonce(c)` (http/security.ts) for a page with <style> tags. */
+    cspNonce: string | undefined;
     /** undefined until a guard has looked the session up; null when there is none. */
     authUser: AuthedUser | null | undefined;
     sessionUser: SessionUser;

@@ -9,12 +9,15 @@ import type { AppEnv } from "./env";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The Content-Security-Policy of every response; the nonce admits only our own <style> tags. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The Content-Security-Policy of every response. A page with our own <style> tags carries a nonce
+ * that admits them alone; every other response (the API, files) admits no inline style at all.
+ */
+export function contentSecurityPolicy(nonce: string | undefined): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -27,23 +30,38 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const nonce = randomBytes(16).toString("base64");
+/**
+ * This response's CSP nonce, made the first time a handler asks (a page that writes <style>
+ * tags). Most responses never ask, and making 16 random bytes costs more than the rest of a small
+ * JSON answer's headers.
+ */
+export function cspNonce(c: Context<AppEnv>): string {
+  let nonce = c.get("cspNonce");
+  if (!nonce) {
+    nonce = randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
+  }
+  return nonce;
+}
+
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler<AppEnv> {
+  const fixed: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)"],
+  ];
+  if (options.https) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  const withoutNonce = contentSecurityPolicy(undefined);
+  return async (c, next) => {
     await next();
     const h = c.res.headers;
-    h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Cross-Origin-Resource-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
-    if (options.https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    if (c.req.path.startsWith("/api/")) {
-      if (!h.has("Cache-Control")) h.set("Cache-Control", "no-store");
-    }
+    const nonce = c.get("cspNonce");
+    h.set("Content-Security-Policy", nonce ? contentSecurityPolicy(nonce) : withoutNonce);
+    for (const [name, value] of fixed) h.set(name, value);
+    if (c.req.path.startsWith("/api/") && !h.has("Cache-Control")) h.set("Cache-Control", "no-store");
   };
 }
 

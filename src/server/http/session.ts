@@ -2,7 +2,7 @@ import { ERROR_CODES } from "@shared/api-error";
 import { GENERIC_TEXT } from "@shared/messages";
 import type { SessionUser } from "@shared/session";
 import type { Context, MiddlewareHandler } from "hono";
-import { readSessionToken } from "../auth/session-cookie";
+import { createSessionTokenReader } from "../auth/session-cookie";
 import { ApiError, unauthenticated } from "../lib/errors";
 import type { AppEnv } from "./env";
 
@@ -43,9 +43,10 @@ export interface SessionDeps {
  * lasts 7 days from sign-in whatever the session's own expiry.
  */
 export function createSessionGuards(deps: SessionDeps) {
+  const readSessionToken = createSessionTokenReader(deps.authSecret);
   async function load(c: Context<AppEnv>): Promise<void> {
-    if (c.var.authUser !== undefined) return;
-    const token = readSessionToken(c.req.header("cookie") ?? null, deps.authSecret);
+    if (c.get("authUser") !== undefined) return;
+    const token = readSessionToken(c.req.header("cookie") ?? null);
     const resolved = token ? await deps.accounts.resolveSession(token) : null;
     if (!resolved) {
       c.set("authUser", null);
@@ -73,13 +74,13 @@ export function createSessionGuards(deps: SessionDeps) {
 
   const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
     await load(c);
-    if (!c.var.authUser) throw unauthenticated();
+    if (!c.get("authUser")) throw unauthenticated();
     return next();
   };
 
   const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
     await load(c);
-    const authUser = c.var.authUser;
+    const authUser = c.get("authUser");
     if (!authUser) throw unauthenticated();
     // Administrator rights come from the role alone, never from an e-mail address.
     if (authUser.role !== "admin") {
@@ -91,7 +92,7 @@ export function createSessionGuards(deps: SessionDeps) {
   /** The signed-in member, or null for a visitor (never an error). */
   const currentUser = async (c: Context<AppEnv>) => {
     await load(c);
-    return c.var.authUser ? c.var.sessionUser : null;
+    return c.get("authUser") ? c.get("sessionUser") : null;
   };
 
   return { requireUser, requireAdmin, currentUser };

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env";
 import { APP_MODULE, chunkFiles, PAGE_MODULES } from "./page-modules";
+import { cspNonce } from "./security";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -171,7 +172,7 @@ export function serveClient(
     }
     const html = Buffer.from(
       page
-        .replaceAll(NONCE_PLACEHOLDER, c.var.cspNonce ?? "")
+        .replaceAll(NONCE_PLACEHOLDER, page.includes(NONCE_PLACEHOLDER) ? cspNonce(c) : "")
         .replace('data-session="__SESSION__"', `data-session="${signedIn ? "member" : "visitor"}"`)
         // A prerendered page paints from its HTML and loads its code after; the app's other pages
         // need their code at once, so it is preloaded with the HTML.

@@ -19,25 +19,25 @@ import type { BillingService } from "./billing.service";
 export function createBillingRoutes(billing: BillingService, guards: ReturnType<typeof createSessionGuards>) {
   const member = new Hono<AppEnv>()
     .use(guards.requireUser)
-    .get("/status", async (c) => c.json(await billing.status(c.var.sessionUser.id)))
+    .get("/status", async (c) => c.json(await billing.status(c.get("sessionUser").id)))
     .post("/checkout", validate("json", checkoutBodySchema), async (c) =>
-      c.json(await billing.checkout(c.var.sessionUser, c.req.valid("json").planId)),
+      c.json(await billing.checkout(c.get("sessionUser"), c.req.valid("json").planId)),
     )
     .post("/sync", validate("json", syncBodySchema), async (c) =>
-      c.json(await billing.sync(c.var.sessionUser, c.req.valid("json").sessionId)),
+      c.json(await billing.sync(c.get("sessionUser"), c.req.valid("json").sessionId)),
     )
-    .post("/portal", async (c) => c.json(await billing.portal(c.var.sessionUser)))
-    .post("/cancel", async (c) => c.json(await billing.cancel(c.var.sessionUser)))
-    .post("/resume", async (c) => c.json(await billing.resume(c.var.sessionUser)))
+    .post("/portal", async (c) => c.json(await billing.portal(c.get("sessionUser"))))
+    .post("/cancel", async (c) => c.json(await billing.cancel(c.get("sessionUser"))))
+    .post("/resume", async (c) => c.json(await billing.resume(c.get("sessionUser"))))
     .get("/demo/:sessionId", validate("param", checkoutSessionParamSchema), async (c) =>
-      c.json(await billing.demoCheckout(c.var.sessionUser, c.req.valid("param").sessionId)),
+      c.json(await billing.demoCheckout(c.get("sessionUser"), c.req.valid("param").sessionId)),
     )
     .post(
       "/demo/:sessionId/pay",
       validate("param", checkoutSessionParamSchema),
       validate("json", demoPaymentSchema),
       async (c) =>
-        c.json(await billing.demoPay(c.var.sessionUser, c.req.valid("param").sessionId, c.req.valid("json"))),
+        c.json(await billing.demoPay(c.get("sessionUser"), c.req.valid("param").sessionId, c.req.valid("json"))),
     );
 
   return new Hono<AppEnv>()

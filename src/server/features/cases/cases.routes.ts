@@ -36,41 +36,41 @@ export function createCasesRoutes(
     .use(guards.requireUser)
     .get("/", validate("query", listQuerySchema), async (c) => {
       const q = c.req.valid("query");
-      return c.json(await cases.list(c.var.sessionUser, q));
+      return c.json(await cases.list(c.get("sessionUser"), q));
     })
     .post("/", validate("json", createCaseSchema), async (c) => {
-      return c.json({ case: await cases.create(c.var.sessionUser, c.req.valid("json"), actorOf(c)) }, 201);
+      return c.json({ case: await cases.create(c.get("sessionUser"), c.req.valid("json"), actorOf(c)) }, 201);
     })
     .post("/from-upload/:id", validate("param", uploadIdParamSchema), async (c) =>
-      c.json(await chat.openCaseAbout(c.var.sessionUser, c.req.valid("param").id), 201),
+      c.json(await chat.openCaseAbout(c.get("sessionUser"), c.req.valid("param").id), 201),
     )
     .get("/:id", validate("param", caseIdParam), async (c) => {
-      return c.json({ case: await cases.get(c.var.sessionUser, c.req.valid("param").id) });
+      return c.json({ case: await cases.get(c.get("sessionUser"), c.req.valid("param").id) });
     })
     .get("/:id/messages", validate("param", caseIdParam), validate("query", messagesQuerySchema), async (c) => {
       const q = c.req.valid("query");
-      return c.json(await chat.messages(c.var.sessionUser, c.req.valid("param").id, q.before ?? null, q.limit));
+      return c.json(await chat.messages(c.get("sessionUser"), c.req.valid("param").id, q.before ?? null, q.limit));
     })
     .post("/:id/messages", validate("param", caseIdParam), validate("json", sendMessageSchema), async (c) =>
-      eventStream(c, await chat.send(c.var.sessionUser, c.req.valid("param").id, c.req.valid("json"))),
+      eventStream(c, await chat.send(c.get("sessionUser"), c.req.valid("param").id, c.req.valid("json"))),
     )
     .post("/:id/regenerate", validate("param", caseIdParam), async (c) =>
-      eventStream(c, await chat.regenerate(c.var.sessionUser, c.req.valid("param").id)),
+      eventStream(c, await chat.regenerate(c.get("sessionUser"), c.req.valid("param").id)),
     )
     .post("/:id/stop", validate("param", caseIdParam), async (c) => {
-      return c.json({ stopping: await chat.stop(c.var.sessionUser, c.req.valid("param").id) });
+      return c.json({ stopping: await chat.stop(c.get("sessionUser"), c.req.valid("param").id) });
     })
     .post("/:id/archive", validate("param", caseIdParam), async (c) => {
-      return c.json({ case: await cases.archive(c.var.sessionUser, c.req.valid("param").id, actorOf(c)) });
+      return c.json({ case: await cases.archive(c.get("sessionUser"), c.req.valid("param").id, actorOf(c)) });
     })
     .post("/:id/restore", validate("param", caseIdParam), async (c) => {
-      return c.json({ case: await cases.restore(c.var.sessionUser, c.req.valid("param").id, actorOf(c)) });
+      return c.json({ case: await cases.restore(c.get("sessionUser"), c.req.valid("param").id, actorOf(c)) });
     })
     .post("/:id/referral", validate("param", caseIdParam), async (c) => {
-      return c.json(await cases.refer(c.var.sessionUser, c.req.valid("param").id, actorOf(c)), 201);
+      return c.json(await cases.refer(c.get("sessionUser"), c.req.valid("param").id, actorOf(c)), 201);
     })
     .post("/:id/comparisons", validate("param", caseIdParam), validate("json", questionSchema), async (c) => {
-      const user = c.var.sessionUser;
+      const user = c.get("sessionUser");
       const question = c.req.valid("json").content;
       const started = await comparisons.start(user, c.req.valid("param").id, question);
       const id = started.comparison.id;
@@ -96,7 +96,7 @@ export function createCasesRoutes(
       async (c) => {
         const p = c.req.valid("param");
         return c.json(
-          await comparisons.choose(c.var.sessionUser, p.id, p.comparisonId, c.req.valid("json").side, actorOf(c)),
+          await comparisons.choose(c.get("sessionUser"), p.id, p.comparisonId, c.req.valid("json").side, actorOf(c)),
         );
       },
     );

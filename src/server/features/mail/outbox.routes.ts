@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AppEnv } from "../../http/env";
+import { cspNonce } from "../../http/security";
 import type { createSessionGuards } from "../../http/session";
 import type { Mailer } from "./mail.service";
 
@@ -14,7 +15,7 @@ const LINK = /(https?:\/\/[^\s<>"]+)/g;
 export function createOutboxRoutes(mailer: Mailer, guards: ReturnType<typeof createSessionGuards>) {
   return new Hono<AppEnv>().get("/outbox", async (c) => {
     c.header("Cache-Control", "no-store");
-    const nonce = c.var.cspNonce;
+    const nonce = cspNonce(c);
     const user = await guards.currentUser(c);
     if (!user) {
       return c.html(

@@ -19,18 +19,18 @@ export function createProfileRoutes(
 ) {
   return new Hono<AppEnv>()
     .use(guards.requireUser)
-    .get("/", async (c) => c.json(await profile.overview(c.var.sessionUser)))
+    .get("/", async (c) => c.json(await profile.overview(c.get("sessionUser"))))
     .patch("/", validate("json", profileUpdateSchema), async (c) => {
-      return c.json({ user: await profile.update(c.var.sessionUser, c.req.valid("json"), actorOf(c)) });
+      return c.json({ user: await profile.update(c.get("sessionUser"), c.req.valid("json"), actorOf(c)) });
     })
     .put("/preferences", validate("json", preferencesSchema), async (c) => {
-      return c.json({ user: await profile.setPreferences(c.var.sessionUser, c.req.valid("json"), actorOf(c)) });
+      return c.json({ user: await profile.setPreferences(c.get("sessionUser"), c.req.valid("json"), actorOf(c)) });
     })
     .get("/export", async (c) => {
       // HEAD comes here too (Hono answers it with the GET route): it says whether the export would
       // be given, without starting or counting one, so the page can explain a refusal before the
       // browser downloads to disk.
-      const user = c.var.sessionUser;
+      const user = c.get("sessionUser");
       const head = c.req.method === "HEAD";
       if (head) await profile.checkExport(user);
       const archive = head ? null : await profile.exportArchive(user, actorOf(c), c.req.raw.signal);
@@ -53,7 +53,7 @@ export function createProfileRoutes(
           "That password is not right. Your account was not deleted.",
         );
       }
-      if (!(await profile.deleteAccount(c.var.sessionUser, actorOf(c)))) throw unauthenticated();
+      if (!(await profile.deleteAccount(c.get("sessionUser"), actorOf(c)))) throw unauthenticated();
       for (const name of ["lawguide.session_token", "lawguide.dont_remember"]) deleteCookie(c, name, { path: "/" });
       for (const name of ["__Secure-lawguide.session_token", "__Secure-lawguide.dont_remember"]) {
         deleteCookie(c, name, { path: "/", secure: true });

@@ -43,7 +43,7 @@ export function createUploadsRoutes(
   return new Hono<AppEnv>()
     .use(guards.requireUser)
     .post("/", async (c) => {
-      const user = c.var.sessionUser;
+      const user = c.get("sessionUser");
       const created = await uploads.receive(
         user,
         {
@@ -56,14 +56,14 @@ export function createUploadsRoutes(
       return c.json(created, 201);
     })
     .get("/", validate("query", listQuery), async (c) =>
-      c.json(await uploads.list(c.var.sessionUser, c.req.valid("query").cursor ?? null)),
+      c.json(await uploads.list(c.get("sessionUser"), c.req.valid("query").cursor ?? null)),
     )
-    .get("/allowance", async (c) => c.json(await uploads.allowance(c.var.sessionUser)))
+    .get("/allowance", async (c) => c.json(await uploads.allowance(c.get("sessionUser"))))
     .get("/:id", validate("param", idParam), async (c) =>
-      c.json({ upload: await uploads.get(c.var.sessionUser, c.req.valid("param").id) }),
+      c.json({ upload: await uploads.get(c.get("sessionUser"), c.req.valid("param").id) }),
     )
     .get("/:id/file", validate("param", idParam), async (c) => {
-      const file = await uploads.download(c.var.sessionUser, c.req.valid("param").id);
+      const file = await uploads.download(c.get("sessionUser"), c.req.valid("param").id);
       c.header("Content-Type", file.upload.mimeType);
       c.header("Content-Length", String(file.upload.sizeBytes));
       c.header("Content-Disposition", contentDisposition(file.upload.fileName));
@@ -73,10 +73,10 @@ export function createUploadsRoutes(
       return c.body(stream);
     })
     .delete("/:id", validate("param", idParam), async (c) => {
-      await uploads.remove(c.var.sessionUser, c.req.valid("param").id);
+      await uploads.remove(c.get("sessionUser"), c.req.valid("param").id);
       return c.body(null, 204);
     })
     .post("/:id/analysis", validate("param", idParam), async (c) =>
-      eventStream(c, await analysis.analyseUpload(c.var.sessionUser, c.req.valid("param").id)),
+      eventStream(c, await analysis.analyseUpload(c.get("sessionUser"), c.req.valid("param").id)),
     );
 }
