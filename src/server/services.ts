@@ -2,7 +2,6 @@ import { createAuth } from "./auth/auth";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createAccountService, type ResolvedSession } from "./features/account/account.service";
-import { AUTH_CHANGED_CHANNEL, createSessionCache } from "./features/account/session-cache";
 import { createAdminService } from "./features/admin/admin.service";
 import { createAdminAttorneysService } from "./features/admin/attorneys/admin-attorneys.service";
 import { createAdminCasesService } from "./features/admin/cases/admin-cases.service";
@@ -12,7 +11,7 @@ import { createAssistant } from "./features/assistant/assistant.service";
 import { createDocumentAnalysis } from "./features/assistant/document-analysis.service";
 import { createBillingService } from "./features/billing/billing.service";
 import { createStripeClient } from "./features/billing/stripe-gateway";
-import { createCasesService } from "./features/cases/cases.service";
+import { type CasesFirstPage, createCasesService } from "./features/cases/cases.service";
 import { createChatService } from "./features/cases/chat.service";
 import { createComparisonsService } from "./features/cases/comparisons.service";
 import { createReplyStops } from "./features/cases/reply-stops";
@@ -31,6 +30,7 @@ import { createReadingQueue } from "./features/uploads/reading-queue";
 import { createUploadsService } from "./features/uploads/uploads.service";
 import { createUsageService } from "./features/usage/usage.service";
 import type { Logger } from "./lib/logger";
+import { AUTH_CHANGED_CHANNEL, CASES_CHANGED_CHANNEL, createMemberCache, type MemberCache } from "./lib/member-cache";
 
 /**
  * The composition root: every service built once from the configuration, the database and the
@@ -44,21 +44,30 @@ export interface ServiceOptions {
 }
 
 /**
- * Sessions are kept in memory only by a process that owns its database (the embedded engine),
- * and only once it hears the database announce changes to them (decision 006, amended). On
- * PostgreSQL, where other processes may sign members out, every request looks its session up.
+ * Sessions and the first page of each member's cases are kept in memory only by a process that
+ * owns its database (the embedded engine), and only once it hears the database announce changes
+ * to them (decision 006, amended). On PostgreSQL, where other processes write too, every request
+ * reads the database.
  */
-function keepSessions(database: Database, logger: Logger) {
+function keepInMemory<T>(
+  database: Database,
+  logger: Logger,
+  what: { channel: string; label: string; maxEntries?: number },
+): MemberCache<T> | null {
   if (database.kind !== "pglite" || !database.listen) return null;
-  const cache = createSessionCache<ResolvedSession>();
+  const cache = createMemberCache<T>(what.maxEntries === undefined ? {} : { maxEntries: what.maxEntries });
   database
-    .listen(AUTH_CHANGED_CHANNEL, (userId) => cache.forget(userId))
+    .listen(what.channel, (userId) => cache.forget(userId))
     .then(
       () => cache.activate(),
-      (error: unknown) => logger.warn({ err: error }, "sessions are not kept in memory: could not listen for changes"),
+      (error: unknown) =>
+        logger.warn({ err: error }, `${what.label} are not kept in memory: could not listen for changes`),
     );
   return cache;
 }
+
+/** First pages of cases lists kept at once: about 20 kB each, so at most about 20 MB. */
+const KEPT_CASES_PAGES = 1_000;
 
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}) {
   const db = database.db;
@@ -69,7 +78,10 @@ export function createServices(config: Config, database: Database, logger: Logge
   const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
   const settings = createSettingsService(db, logs, logger, { cacheMs });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
-  const sessionCache = keepSessions(database, logger);
+  const sessionCache = keepInMemory<ResolvedSession>(database, logger, {
+    channel: AUTH_CHANGED_CHANNEL,
+    label: "sessions",
+  });
   const accounts = createAccountService(db, database.run, { sessionCache });
   const usage = createUsageService(db, database.run, settings);
   const notifier = createMemberNotifier({ settings, accounts, mailer });
@@ -104,7 +116,12 @@ export function createServices(config: Config, database: Database, logger: Logge
     },
     { settings, models, logs, usage },
   );
-  const cases = createCasesService(db, database.run, settings, logs);
+  const casesFirstPages = keepInMemory<CasesFirstPage>(database, logger, {
+    channel: CASES_CHANGED_CHANNEL,
+    label: "cases lists",
+    maxEntries: KEPT_CASES_PAGES,
+  });
+  const cases = createCasesService(db, database.run, settings, logs, { firstPages: casesFirstPages });
   const stops = createReplyStops(database.run);
   const fileStorage = createPostgresFileStorage(db);
   const readingQueue = createReadingQueue({ db, storage: fileStorage, extractor: createExtractor(), logger });
@@ -160,6 +177,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     mailer,
     accounts,
     sessionCache,
+    casesFirstPages,
     auth,
     billing,
     models,

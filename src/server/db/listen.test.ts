@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../../../tests/factories/test-db";
-import { AUTH_CHANGED_CHANNEL } from "../features/account/session-cache";
+import { AUTH_CHANGED_CHANNEL } from "../lib/member-cache";
 import type { Database } from "./client";
 
 /**

@@ -4,6 +4,7 @@ import { type Preferences, type SessionUser, splitName } from "@shared/session";
 import type { SignInPause } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
+import type { MemberCache } from "../../lib/member-cache";
 import {
   ANY_CLIENT,
   clearLoginFailures,
@@ -20,7 +21,6 @@ import {
   setSessionExpiry,
   touchLastSignIn,
 } from "./account.queries";
-import type { SessionCache } from "./session-cache";
 
 export interface ProfileSeed {
   firstName?: string | undefined;
@@ -69,7 +69,7 @@ export interface ResolvedSession {
 export function createAccountService(
   db: Db,
   run: RunPrepared,
-  options: { sessionCache?: SessionCache<ResolvedSession> | null } = {},
+  options: { sessionCache?: MemberCache<ResolvedSession> | null } = {},
 ) {
   const sessionCache = options.sessionCache ?? null;
 
@@ -122,7 +122,7 @@ export function createAccountService(
 
     /**
      * The member behind a session token, in one query (or none, when this process keeps sessions
-     * and has this one: `./session-cache.ts`); null when the session is unknown, expired, or its
+     * and has this one: `lib/member-cache.ts`); null when the session is unknown, expired, or its
      * member is banned. A missing profile row is created again.
      */
     async resolveSession(token: string): Promise<ResolvedSession | null> {

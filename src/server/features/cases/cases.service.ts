@@ -8,6 +8,7 @@ import type { SessionUser } from "@shared/session";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import { ApiError, conflict, notFound } from "../../lib/errors";
+import type { MemberCache } from "../../lib/member-cache";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
 import { toCaseDetail, toCaseSummary } from "./cases.mappers";
@@ -20,9 +21,37 @@ import {
   updateCaseStatus,
 } from "./cases.queries";
 
-/** Cases: create, list (keyset pages, counters on the row), open, archive, restore, refer. */
-export function createCasesService(db: Db, run: RunPrepared, settings: SettingsService, logs: LogService) {
+/** The first page of a member's cases list as read from the database. */
+export type CasesFirstPage = Awaited<ReturnType<typeof listUsualCasesPage>>;
+
+/** How long a kept first page may go unread before it is read again (it is dropped on any change). */
+const FIRST_PAGE_KEPT_MS = 60 * 60_000;
+
+/**
+ * Cases: create, list (keyset pages, counters on the row), open, archive, restore, refer.
+ * `firstPages`, when given, keeps the first page of each member's list (the page every visit to
+ * the dashboard reads), forgotten by the database's announcement of any change to their cases.
+ */
+export function createCasesService(
+  db: Db,
+  run: RunPrepared,
+  settings: SettingsService,
+  logs: LogService,
+  options: { firstPages?: MemberCache<CasesFirstPage> | null } = {},
+) {
   const notFoundCase = () => notFound(CASE_TEXT.notFound);
+  const firstPages = options.firstPages ?? null;
+
+  /** The usual page after `cursor`, or the first one from memory when it is kept. */
+  async function usualPage(userId: string, cursor: ListCursor | null): Promise<CasesFirstPage> {
+    if (cursor || !firstPages) return listUsualCasesPage(run, userId, cursor);
+    const kept = firstPages.get(userId);
+    if (kept) return kept;
+    const generation = firstPages.generation();
+    const page = await listUsualCasesPage(run, userId, null);
+    firstPages.set(userId, { userId, expiresAt: new Date(Date.now() + FIRST_PAGE_KEPT_MS), value: page }, generation);
+    return page;
+  }
 
   return {
     async create(
@@ -49,7 +78,7 @@ export function createCasesService(db: Db, run: RunPrepared, settings: SettingsS
       const limit = query.limit ?? CASES_PAGE_SIZE;
       const rows =
         limit === CASES_PAGE_SIZE && !query.q
-          ? await listUsualCasesPage(run, user.id, query.cursor ?? null)
+          ? await usualPage(user.id, query.cursor ?? null)
           : await listCasesPage(db, user.id, query.cursor ?? null, limit + 1, query.q || undefined);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
