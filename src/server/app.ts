@@ -2,7 +2,6 @@ import { ERROR_CODES } from "@shared/api-error";
 import { GENERIC_TEXT } from "@shared/messages";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
 import { createAuthRoutes } from "./auth/auth.routes";
 import { createAccountRoutes } from "./features/account/account.routes";
 import { createAdminRoutes } from "./features/admin/admin.routes";
@@ -27,7 +26,7 @@ import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
 import { jsonBodiesOnly } from "./http/json-body";
 import { maintenanceGuard } from "./http/maintenance";
-import { clientAddress, originCheck, securityHeaders } from "./http/security";
+import { clientAddress, originCheck, requestIds, securityHeaders } from "./http/security";
 import { createSessionGuards } from "./http/session";
 import { serveClient } from "./http/static";
 import { ApiError } from "./lib/errors";
@@ -92,7 +91,7 @@ export function createApp(services: Services) {
     .route("/admin", createAdminRoutes(admin, guards));
 
   const app = new Hono<AppEnv>();
-  app.use(requestId());
+  app.use(requestIds());
   app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use(clientAddress({ trustProxy: config.trustProxy }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));

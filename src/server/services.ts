@@ -11,7 +11,7 @@ import { createAssistant } from "./features/assistant/assistant.service";
 import { createDocumentAnalysis } from "./features/assistant/document-analysis.service";
 import { createBillingService } from "./features/billing/billing.service";
 import { createStripeClient } from "./features/billing/stripe-gateway";
-import { type CasesFirstPage, createCasesService } from "./features/cases/cases.service";
+import { createCasesService, type KeptCasesPage } from "./features/cases/cases.service";
 import { createChatService } from "./features/cases/chat.service";
 import { createComparisonsService } from "./features/cases/comparisons.service";
 import { createReplyStops } from "./features/cases/reply-stops";
@@ -116,7 +116,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     },
     { settings, models, logs, usage },
   );
-  const casesFirstPages = keepInMemory<CasesFirstPage>(database, logger, {
+  const casesFirstPages = keepInMemory<KeptCasesPage>(database, logger, {
     channel: CASES_CHANGED_CHANNEL,
     label: "cases lists",
     maxEntries: KEPT_CASES_PAGES,

@@ -1,5 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import type { HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { ERROR_CODES } from "@shared/api-error";
 import { GENERIC_TEXT } from "@shared/messages";
@@ -40,8 +42,30 @@ export function cspNonce(c: Context<AppEnv>): string {
   if (!nonce) {
     nonce = randomBytes(16).toString("base64");
     c.set("cspNonce", nonce);
+    nodeResponse(c)?.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
   return nonce;
+}
+
+/**
+ * Every answer's X-Request-Id, which is also the errorId an unhandled error is logged and answered
+ * with. Written on Node's response, as the security headers are (Hono's own middleware sets it on
+ * the context's headers, which makes every answer build a `Headers` object).
+ */
+export function requestIds(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id = randomUUID();
+    c.set("requestId", id);
+    const outgoing = nodeResponse(c);
+    if (outgoing) outgoing.setHeader("X-Request-Id", id);
+    else c.header("X-Request-Id", id);
+    return next();
+  };
+}
+
+/** Node's own response object, when the app is served by @hono/node-server (not in `app.request`). */
+function nodeResponse(c: Context<AppEnv>): ServerResponse | undefined {
+  return (c.env as Partial<HttpBindings> | undefined)?.outgoing as ServerResponse | undefined;
 }
 
 export function securityHeaders(options: { https: boolean }): MiddlewareHandler<AppEnv> {
@@ -56,6 +80,16 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler<
   if (options.https) fixed.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   const withoutNonce = contentSecurityPolicy(undefined);
   return async (c, next) => {
+    const outgoing = nodeResponse(c);
+    if (outgoing) {
+      // Written on Node's response, where a handler's own headers still win: the handler's
+      // Response keeps its plain headers, which @hono/node-server writes without building a
+      // `Headers` object for every answer, as setting them on c.res.headers does.
+      outgoing.setHeader("Content-Security-Policy", withoutNonce);
+      for (const [name, value] of fixed) outgoing.setHeader(name, value);
+      if (c.req.path.startsWith("/api/")) outgoing.setHeader("Cache-Control", "no-store");
+      return next();
+    }
     await next();
     const h = c.res.headers;
     const nonce = c.get("cspNonce");

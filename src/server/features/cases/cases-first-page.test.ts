@@ -17,7 +17,7 @@ async function firstPage(client: TestClient) {
   const response = await client.get("/api/cases");
   expect(response.status).toBe(200);
   return (await response.json()) as {
-    items: Array<{ id: string; title: string; status: string; messageCount: number }>;
+    items: Array<{ id: string; title: string; status: string; messageCount: number; replying: boolean }>;
   };
 }
 
@@ -82,5 +82,19 @@ describe("the first page of the cases list", () => {
     // A deleted member's cases go with them (a cascade), announced like any other delete.
     await t.services.db.delete(user).where(eq(user.id, a.id));
     expect(t.services.casesFirstPages?.get(a.id)).toBeUndefined();
+  });
+
+  it("stops showing a reply as running the moment it is taken as abandoned, kept or not", async () => {
+    const { client } = await t.member();
+    const id = (await (await client.post("/api/cases", { title: "Replying" })).json()).case.id as string;
+    const { responseTimeout } = (await t.services.settings.get()).ai;
+    const abandonedAfterMs = (responseTimeout * 3 + 60) * 1000;
+    // A reply that started long enough ago to be taken as abandoned in about a second.
+    const startedAt = new Date(Date.now() - abandonedAfterMs + 1_000);
+    await t.services.db.update(cases).set({ replyStartedAt: startedAt }).where(eq(cases.id, id));
+    expect((await firstPage(client)).items[0]?.replying).toBe(true);
+    expect((await firstPage(client)).items[0]?.replying).toBe(true);
+    await new Promise((r) => setTimeout(r, startedAt.getTime() + abandonedAfterMs - Date.now() + 50));
+    expect((await firstPage(client)).items[0]?.replying).toBe(false);
   });
 });

@@ -3,9 +3,25 @@ import type { CaseDetail, CaseSummary, ChatMessage } from "@shared/schemas/cases
 import type { CaseRow } from "./cases.queries";
 import type { MessageRow } from "./chat.queries";
 
-/** A reply older than this is taken as abandoned (its process died) and no longer blocks the case. */
+/** How long a reply may run before it is taken as abandoned (its process died) and no longer blocks the case. */
+const replyAbandonedAfterMs = (responseTimeoutSeconds: number) => (responseTimeoutSeconds * 3 + 60) * 1000;
+
+/** A reply started before this is taken as abandoned. */
 export function staleReplyBefore(responseTimeoutSeconds: number): Date {
-  return new Date(Date.now() - (responseTimeoutSeconds * 3 + 60) * 1000);
+  return new Date(Date.now() - replyAbandonedAfterMs(responseTimeoutSeconds));
+}
+
+/**
+ * The first moment after `now` at which one of these cases stops counting as replying (its reply
+ * taken as abandoned), or Infinity when none will: until then their summaries stay the same.
+ */
+export function replyingChangesAt(rows: CaseRow[], responseTimeoutSeconds: number, now: number): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    const ends = (row.replyStartedAt?.getTime() ?? 0) + replyAbandonedAfterMs(responseTimeoutSeconds);
+    if (row.replyStartedAt && ends > now && ends < first) first = ends;
+  }
+  return first;
 }
 
 export function toCaseSummary(row: CaseRow, responseTimeoutSeconds: number): CaseSummary {

@@ -35,8 +35,8 @@ export function createCasesRoutes(
   return new Hono<AppEnv>()
     .use(guards.requireUser)
     .get("/", validate("query", listQuerySchema), async (c) => {
-      const q = c.req.valid("query");
-      return c.json(await cases.list(c.get("sessionUser"), q));
+      const json = await cases.listJson(c.get("sessionUser"), c.req.valid("query"));
+      return c.body(json, 200, { "Content-Type": "application/json" });
     })
     .post("/", validate("json", createCaseSchema), async (c) => {
       return c.json({ case: await cases.create(c.get("sessionUser"), c.req.valid("json"), actorOf(c)) }, 201);

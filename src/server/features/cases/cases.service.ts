@@ -11,8 +11,9 @@ import { ApiError, conflict, notFound } from "../../lib/errors";
 import type { MemberCache } from "../../lib/member-cache";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
-import { toCaseDetail, toCaseSummary } from "./cases.mappers";
+import { replyingChangesAt, toCaseDetail, toCaseSummary } from "./cases.mappers";
 import {
+  type CaseRow,
   findOwnedCase,
   insertCase,
   listCasesPage,
@@ -21,8 +22,25 @@ import {
   updateCaseStatus,
 } from "./cases.queries";
 
-/** The first page of a member's cases list as read from the database. */
-export type CasesFirstPage = Awaited<ReturnType<typeof listUsualCasesPage>>;
+/** A member's first page of cases as kept: its rows, and the answer made from them while it holds. */
+export interface KeptCasesPage {
+  readonly rows: Awaited<ReturnType<typeof listUsualCasesPage>>;
+  answer?: { responseTimeout: number; until: number; json: string };
+}
+
+/** Up to `limit` of the rows (one more was read: whether a next page follows) as the list's page. */
+function pageOf(
+  rows: Array<{ row: CaseRow; cursorTs: string }>,
+  limit: number,
+  responseTimeout: number,
+): Page<CaseSummary> {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => toCaseSummary(r.row, responseTimeout)),
+    nextCursor: rows.length > limit && last ? encodeListCursor({ ts: last.cursorTs, id: last.row.id }) : null,
+  };
+}
 
 /** How long a kept first page may go unread before it is read again (it is dropped on any change). */
 const FIRST_PAGE_KEPT_MS = 60 * 60_000;
@@ -37,23 +55,63 @@ export function createCasesService(
   run: RunPrepared,
   settings: SettingsService,
   logs: LogService,
-  options: { firstPages?: MemberCache<CasesFirstPage> | null } = {},
+  options: { firstPages?: MemberCache<KeptCasesPage> | null } = {},
 ) {
   const notFoundCase = () => notFound(CASE_TEXT.notFound);
   const firstPages = options.firstPages ?? null;
 
-  /** The usual page after `cursor`, or the first one from memory when it is kept. */
-  async function usualPage(userId: string, cursor: ListCursor | null): Promise<CasesFirstPage> {
-    if (cursor || !firstPages) return listUsualCasesPage(run, userId, cursor);
-    const kept = firstPages.get(userId);
+  /** The member's first page from memory, read and kept when it is not there. */
+  async function keptFirstPage(userId: string, cache: MemberCache<KeptCasesPage>): Promise<KeptCasesPage> {
+    const kept = cache.get(userId);
     if (kept) return kept;
-    const generation = firstPages.generation();
-    const page = await listUsualCasesPage(run, userId, null);
-    firstPages.set(userId, { userId, expiresAt: new Date(Date.now() + FIRST_PAGE_KEPT_MS), value: page }, generation);
+    const generation = cache.generation();
+    const page: KeptCasesPage = { rows: await listUsualCasesPage(run, userId, null) };
+    cache.set(userId, { userId, expiresAt: new Date(Date.now() + FIRST_PAGE_KEPT_MS), value: page }, generation);
     return page;
   }
 
+  type ListQuery = { cursor?: ListCursor | undefined; limit?: number | undefined; q?: string | undefined };
+
+  /** A page of the member's cases; `q` keeps those whose title or description contains it. */
+  async function list(user: SessionUser, query: ListQuery): Promise<Page<CaseSummary>> {
+    const { ai } = await settings.get();
+    const limit = query.limit ?? CASES_PAGE_SIZE;
+    const usual = limit === CASES_PAGE_SIZE && !query.q;
+    const rows = !usual
+      ? await listCasesPage(db, user.id, query.cursor ?? null, limit + 1, query.q || undefined)
+      : query.cursor || !firstPages
+        ? await listUsualCasesPage(run, user.id, query.cursor ?? null)
+        : (await keptFirstPage(user.id, firstPages)).rows;
+    return pageOf(rows, limit, ai.responseTimeout);
+  }
+
   return {
+    list,
+
+    /**
+     * `list`'s answer as JSON text. The first page, when kept, is written once and sent again
+     * until a case in it stops counting as replying (or the response timeout changes): mapping
+     * and writing twenty cases were most of what was left of the request.
+     */
+    async listJson(user: SessionUser, query: ListQuery): Promise<string> {
+      if (!firstPages || query.cursor || query.q || (query.limit ?? CASES_PAGE_SIZE) !== CASES_PAGE_SIZE) {
+        return JSON.stringify(await list(user, query));
+      }
+      const kept = await keptFirstPage(user.id, firstPages);
+      const { responseTimeout } = (await settings.get()).ai;
+      const now = Date.now();
+      const answer = kept.answer;
+      if (answer && answer.responseTimeout === responseTimeout && now < answer.until) return answer.json;
+      const json = JSON.stringify(pageOf(kept.rows, CASES_PAGE_SIZE, responseTimeout));
+      const until = replyingChangesAt(
+        kept.rows.map((r) => r.row),
+        responseTimeout,
+        now,
+      );
+      kept.answer = { responseTimeout, until, json };
+      return json;
+    },
+
     async create(
       user: SessionUser,
       input: { title?: string | undefined; description?: string | undefined },
@@ -67,25 +125,6 @@ export function createCasesService(
       await logs.app({ ...actor, category: "case", message: "Case created", metadata: { caseId: row.id } });
       const { ai } = await settings.get();
       return toCaseDetail(row, user.plan, ai);
-    },
-
-    /** A page of the member's cases; `q` keeps those whose title or description contains it. */
-    async list(
-      user: SessionUser,
-      query: { cursor?: ListCursor | undefined; limit?: number | undefined; q?: string | undefined },
-    ): Promise<Page<CaseSummary>> {
-      const { ai } = await settings.get();
-      const limit = query.limit ?? CASES_PAGE_SIZE;
-      const rows =
-        limit === CASES_PAGE_SIZE && !query.q
-          ? await usualPage(user.id, query.cursor ?? null)
-          : await listCasesPage(db, user.id, query.cursor ?? null, limit + 1, query.q || undefined);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        items: page.map((r) => toCaseSummary(r.row, ai.responseTimeout)),
-        nextCursor: rows.length > limit && last ? encodeListCursor({ ts: last.cursorTs, id: last.row.id }) : null,
-      };
     },
 
     async get(user: SessionUser, caseId: string): Promise<CaseDetail> {
