@@ -223,6 +223,7 @@ export function createChatService(deps: {
         await finishWithApology(user, row, emit);
       }
     } finally {
+      writer.close();
       stops.unwatch(row.id);
     }
   }
