@@ -6,6 +6,7 @@ import {
   exampleCaseDescription,
   matchesDocumentOffer,
   opensComparison,
+  shownCaseDescription,
   titleFromQuestion,
 } from "./chat";
 
@@ -54,5 +55,20 @@ describe("chat rules", () => {
     expect(classifyCase("My landlord won't fix the heat")).toBe("Housing & Tenancy");
     expect(classifyCase("I was fired for asking about overtime")).toBe("Employment");
     expect(classifyCase("What is the weather?")).toBe("General");
+  });
+});
+
+describe("a case's description as shown", () => {
+  it("names the example a case was started from, and leaves every other description alone", () => {
+    const example = EXAMPLE_CHATS[0];
+    if (!example) throw new Error("no example chats");
+    expect(shownCaseDescription(exampleCaseDescription(example))).toBe(`Started from the example "${example.title}"`);
+    expect(autoSendQuestion(exampleCaseDescription(example))).toBe(example.question);
+    expect(shownCaseDescription("I need legal assistance with my situation.")).toBe(
+      "I need legal assistance with my situation.",
+    );
+    expect(shownCaseDescription('My tenant said: User selected the example "x". They need help with: y')).toContain(
+      "My tenant said",
+    );
   });
 });

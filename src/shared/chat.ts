@@ -110,6 +110,15 @@ export function exampleCaseDescription(example: ExampleChat): string {
   return `User selected the example "${example.title}". They need help with: ${example.question}`;
 }
 
+/**
+ * A case's description as a member reads it: a case started from an example chat keeps the
+ * spec's description for the question it sends by itself, and shows the example's title instead.
+ */
+export function shownCaseDescription(description: string): string {
+  const example = description.match(/^User selected the example "(.+?)"\. They need help with:/);
+  return example ? `Started from the example "${example[1]}"` : description;
+}
+
 /** The question to send by itself for a new case made from an example chat, if any. */
 export function autoSendQuestion(description: string | null | undefined): string | null {
   if (!description?.includes("User selected")) return null;

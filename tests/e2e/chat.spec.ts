@@ -134,6 +134,33 @@ test.describe("case chat", () => {
     await expect(
       page.getByRole("link", { name: /married with two young children|Writing a simple will/ }),
     ).toBeVisible();
+    // The card names the example, never the words meant for the program, and shows its two
+    // moments (updated, last message) in one format.
+    const card = page.getByRole("article").first();
+    await expect(card.getByText('Started from the example "Writing a simple will"')).toBeVisible();
+    await expect(card.getByText(/User selected/)).toHaveCount(0);
+    const moment = /^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M$/;
+    await expect(card.locator("dt", { hasText: "Updated" }).locator("+ dd")).toHaveText(moment);
+    await expect(card.locator("dt", { hasText: "Last message" }).locator("+ dd")).toHaveText(moment);
+  });
+
+  test("New Chat opens the newest untouched case instead of adding an empty one each time", async ({ page }) => {
+    await signUp(page);
+    const first = await newChat(page);
+    expect(await newChat(page)).toBe(first);
+    await sendMessage(page, "Can my employer cut my pay without notice?");
+    await expect(
+      page
+        .getByRole("region", { name: "Conversation" })
+        .getByText(/Legal information/)
+        .first(),
+    ).toBeVisible({
+      timeout: 10_000,
+    });
+    const second = await newChat(page);
+    expect(second).not.toBe(first);
+    await page.goto("/dashboard/cases");
+    await expect(page.getByRole("article")).toHaveCount(2);
   });
 
   test("refers a case to an attorney from the chat menu", async ({ page }) => {

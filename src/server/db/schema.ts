@@ -208,6 +208,8 @@ export const cases = pgTable(
     index("cases_user_updated_idx").on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("cases_status_updated_idx").on(t.status, t.updatedAt.desc().nullsFirst()),
     index("cases_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A member's cases with nothing in them yet: New Chat opens the newest instead of adding one.
+    index("cases_user_empty_idx").on(t.userId, t.updatedAt.desc().nullsFirst()).where(sql`${t.messageCount} = 0`),
     // The admin search in titles and descriptions (contains, any case: trigrams).
     index("cases_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("cases_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),

@@ -1,7 +1,8 @@
 import { Badge } from "@client/components/ui/Badge";
 import { Button, type ButtonVariant } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
-import { formatDate, formatDateTime } from "@shared/dates";
+import { shownCaseDescription } from "@shared/chat";
+import { formatDateTime } from "@shared/dates";
 import type { CaseSummary } from "@shared/schemas/cases";
 import { Archive, ArchiveRestore, type LucideIcon, MessageSquare, Scale } from "lucide-react";
 import { Link } from "react-router";
@@ -46,11 +47,13 @@ export function CaseCard({
           </h2>
           <CaseStatusBadge status={item.status} />
         </div>
-        {item.description ? <p className="line-clamp-2 text-sm text-slate-600">{item.description}</p> : null}
+        {item.description ? (
+          <p className="line-clamp-2 text-sm text-slate-600">{shownCaseDescription(item.description)}</p>
+        ) : null}
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
           <div className="flex gap-1">
             <dt>Updated</dt>
-            <dd className="font-medium text-slate-700">{formatDate(item.updatedAt)}</dd>
+            <dd className="font-medium text-slate-700">{formatDateTime(item.updatedAt)}</dd>
           </div>
           <div className="flex items-center gap-1">
             <dt>

@@ -66,6 +66,32 @@ export async function insertCase(
 }
 
 /**
+ * The member's newest case that is still as New Chat made it: active, no message, the spec's
+ * title and description (read through the index of cases with no message).
+ */
+export async function findNewestUntouchedCase(
+  db: DbOrTx,
+  userId: string,
+  untouched: { title: string; description: string },
+): Promise<CaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(
+      and(
+        eq(cases.userId, userId),
+        eq(cases.messageCount, 0),
+        eq(cases.status, "active"),
+        eq(cases.title, untouched.title),
+        eq(cases.description, untouched.description),
+      ),
+    )
+    .orderBy(desc(cases.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
  * One page of a member's cases, newest activity first (keyset: never OFFSET), optionally only those
  * whose title or description contains `search` (case-insensitive; the member's own cases only, read
  * in the order of the member's index).

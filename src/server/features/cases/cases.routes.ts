@@ -39,7 +39,8 @@ export function createCasesRoutes(
       return c.body(json, 200, { "Content-Type": "application/json" });
     })
     .post("/", validate("json", createCaseSchema), async (c) => {
-      return c.json({ case: await cases.create(c.get("sessionUser"), c.req.valid("json"), actorOf(c)) }, 201);
+      const { detail, created } = await cases.create(c.get("sessionUser"), c.req.valid("json"), actorOf(c));
+      return c.json({ case: detail }, created ? 201 : 200);
     })
     .post("/from-upload/:id", validate("param", uploadIdParamSchema), async (c) =>
       c.json(await chat.openCaseAbout(c.get("sessionUser"), c.req.valid("param").id), 201),

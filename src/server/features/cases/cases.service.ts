@@ -14,6 +14,7 @@ import type { SettingsService } from "../settings/settings.service";
 import { replyingChangesAt, toCaseDetail, toCaseSummary } from "./cases.mappers";
 import {
   type CaseRow,
+  findNewestUntouchedCase,
   findOwnedCase,
   insertCase,
   listCasesPage,
@@ -112,19 +113,28 @@ export function createCasesService(
       return json;
     },
 
+    /**
+     * A new case; or, for New Chat (no title, no description), the member's newest case that is
+     * still untouched, so that clicking New Chat again does not pile up empty cases. `created`
+     * says which.
+     */
     async create(
       user: SessionUser,
       input: { title?: string | undefined; description?: string | undefined },
       actor: Actor,
-    ) {
+    ): Promise<{ detail: CaseDetail; created: boolean }> {
+      const { ai } = await settings.get();
+      if (input.title === undefined && input.description === undefined) {
+        const untouched = await findNewestUntouchedCase(db, user.id, NEW_CASE);
+        if (untouched) return { detail: toCaseDetail(untouched, user.plan, ai), created: false };
+      }
       const row = await insertCase(db, {
         userId: user.id,
         title: input.title ?? NEW_CASE.title,
         description: input.description ?? NEW_CASE.description,
       });
       await logs.app({ ...actor, category: "case", message: "Case created", metadata: { caseId: row.id } });
-      const { ai } = await settings.get();
-      return toCaseDetail(row, user.plan, ai);
+      return { detail: toCaseDetail(row, user.plan, ai), created: true };
     },
 
     async get(user: SessionUser, caseId: string): Promise<CaseDetail> {

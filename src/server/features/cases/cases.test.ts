@@ -24,6 +24,35 @@ describe("cases", () => {
     });
   });
 
+  it("reuse the member's newest untouched case for New Chat instead of adding another", async () => {
+    const { client } = await t.member();
+    const first = await client.post("/api/cases", {});
+    expect(first.status).toBe(201);
+    const firstId = (await first.json()).case.id;
+    const again = await client.post("/api/cases", {});
+    expect(again.status).toBe(200);
+    expect((await again.json()).case).toMatchObject({ id: firstId, title: "New Legal Consultation", messageCount: 0 });
+    // Another member's untouched case is theirs alone.
+    const { client: other } = await t.member();
+    expect((await (await other.post("/api/cases", {})).json()).case.id).not.toBe(firstId);
+    // Once it has a message, or is archived, or was made with words of its own, New Chat makes a new one.
+    parseSse(
+      await (await client.post(`/api/cases/${firstId}/messages`, { content: "Is a verbal lease binding?" })).text(),
+    );
+    const afterMessage = await client.post("/api/cases", {});
+    expect(afterMessage.status).toBe(201);
+    const secondId = (await afterMessage.json()).case.id;
+    expect(secondId).not.toBe(firstId);
+    expect((await client.post(`/api/cases/${secondId}/archive`)).status).toBe(200);
+    const afterArchive = await client.post("/api/cases", {});
+    expect(afterArchive.status).toBe(201);
+    const titled = await client.post("/api/cases", { title: "My deposit" });
+    expect(titled.status).toBe(201);
+    expect((await titled.json()).case.id).not.toBe((await afterArchive.json()).case.id);
+    const list = await (await client.get("/api/cases")).json();
+    expect(list.items.filter((c: { messageCount: number }) => c.messageCount === 0)).toHaveLength(3);
+  });
+
   it("list a member's own cases, newest activity first, in pages with counters from the row", async () => {
     const { client, id } = await t.member();
     const { client: other } = await t.member();

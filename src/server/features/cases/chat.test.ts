@@ -13,8 +13,8 @@ import { appLogs, caseMessages, cases } from "../../db/schema";
 const fakes = await startAiFakes();
 const t = setupTestApp(fakes.env);
 
-async function newCase(client: TestClient): Promise<string> {
-  const response = await client.post("/api/cases", {});
+async function newCase(client: TestClient, title?: string): Promise<string> {
+  const response = await client.post("/api/cases", title ? { title } : {});
   expect(response.status).toBe(201);
   return (await response.json()).case.id;
 }
@@ -346,7 +346,7 @@ describe("stop and regenerate", () => {
   it("stops only the reply whose Stop was recorded by another server process", async () => {
     const { client } = await t.member();
     const stoppedCase = await newCase(client);
-    const otherCase = await newCase(client);
+    const otherCase = await newCase(client, "Another case");
     // The reply to stop stalls after its first word (the next would come 10 s later), so it is
     // still being written when the poll finds its Stop, whenever that is.
     fakes.openai.setMode({ kind: "ok", tokenDelayMs: 10_000 });

@@ -1,0 +1,1 @@
+CREATE INDEX "cases_user_empty_idx" ON "cases" USING btree ("user_id","updated_at" DESC NULLS FIRST) WHERE "cases"."message_count" = 0;
