@@ -50,12 +50,25 @@ test.describe("visitor", () => {
   });
 
   test("sees the debug console, and runs its tests", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
     await page.goto("/debug");
     await expect(page.getByRole("heading", { name: "Debug Console" })).toBeVisible();
+    // The prerendered page and the browser's first frame agree (no hydration error #418); then the
+    // address is filled in.
+    await expect(page.getByText(/^http:\/\/1.*\/api \(configured\)$/)).toBeVisible();
+    expect(errors).toEqual([]);
     await page.getByRole("button", { name: "Run Tests" }).click();
     await expect(page.getByText("Sign-in service is answering.")).toBeVisible();
     await expect(page.getByText(/Hint: try the demo admin login/)).toBeVisible();
     await expectAccessible(page, "debug");
+    // 'Run Tests' is one button on both service pages.
+    const debugButton = await page.getByRole("button", { name: "Run Tests" }).getAttribute("class");
+    await page.goto("/status");
+    expect(await page.getByRole("button", { name: "Run Tests" }).getAttribute("class")).toBe(debugButton);
   });
 
   test("sees the checkout results: success and cancel", async ({ page }) => {

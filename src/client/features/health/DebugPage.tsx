@@ -1,11 +1,15 @@
 import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { usePublicSettings } from "@client/lib/public-settings";
-import { Play } from "lucide-react";
-import { useState } from "react";
+import { RefreshCw } from "lucide-react";
+import { useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { runChecks, type SystemChecks } from "./checks";
 import { CheckResultList, ServicePage } from "./StatusBadge";
+
+const noChanges = () => () => {};
+const browserOrigin = () => window.location.origin;
+const noOrigin = () => "";
 
 function mask(value: string): string {
   return value.length <= 12 ? "••••" : `${value.slice(0, 8)}••••${value.slice(-4)}`;
@@ -16,7 +20,8 @@ export function DebugPage() {
   const settings = usePublicSettings();
   const [checks, setChecks] = useState<SystemChecks | null>(null);
   const [running, setRunning] = useState(false);
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  // The prerendered page cannot know the address: its first frame, and the browser's, show "…".
+  const origin = useSyncExternalStore(noChanges, browserOrigin, noOrigin);
   const admin = settings?.demoAccounts.find((a) => a.label === "Administrator");
   const mode = settings?.mode === "embedded" ? "Embedded (built-in database, demo services)" : "Configured";
   const configuration = [
@@ -42,9 +47,10 @@ export function DebugPage() {
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-bold">Tests</h2>
           <Button
+            variant="secondary"
             size="sm"
             loading={running}
-            icon={Play}
+            icon={RefreshCw}
             onClick={async () => {
               setRunning(true);
               setChecks(await runChecks());
