@@ -217,8 +217,10 @@ export function createAdminUsersService(deps: {
           action: "user.update",
           tableName: "user",
           recordId: userId,
+          // The member's address names them in the activity feed: on both sides when it did not
+          // change, so that the row shows it unchanged rather than removed.
           oldValues: { email: before.email, ...oldValues },
-          newValues,
+          newValues: { email: before.email, ...newValues },
         }),
       );
       if (!saved) throw conflict(ADMIN_USERS_TEXT.emailTaken);

@@ -337,6 +337,15 @@ describe("editing a user", () => {
     // Nothing changed: no audit row.
     await admin.patch(`/api/admin/users/${m.id}`, { profession: "Teacher" });
     expect(await auditRows(t, "user.update", m.id)).toHaveLength(1);
+
+    // One field changed: the row holds that field, before and after, and the member's address
+    // (which names them) unchanged on both sides, never as removed.
+    await admin.patch(`/api/admin/users/${m.id}`, { profession: "Nurse" });
+    const rows = await auditRows(t, "user.update", m.id);
+    expect(rows).toHaveLength(2);
+    const latest = rows.find((r) => (r.newValues as { profession?: string } | null)?.profession === "Nurse");
+    expect(latest?.oldValues).toEqual({ email: "changed@example.com", profession: "Teacher" });
+    expect(latest?.newValues).toEqual({ email: "changed@example.com", profession: "Nurse" });
   });
 
   it("grants and removes Admin Access, in force at once for the member's open session", async () => {
