@@ -13,3 +13,9 @@ export const ANSWER_SOURCE_NAMES: Record<AnswerSourceId, string> = {
 
 /** A stored provider id in words (an id from an older version is shown as it is). */
 export const answerSourceName = (id: string): string => ANSWER_SOURCE_NAMES[id as AnswerSourceId] ?? id;
+
+/** The model id stored with the offline assistant's answers. */
+export const OFFLINE_MODEL = "lawguide-offline";
+
+/** A stored model id in words: the offline assistant's is not a model anyone chose. */
+export const modelName = (model: string): string => (model === OFFLINE_MODEL ? "built in" : model);

@@ -41,7 +41,7 @@ export const SETTING_FIELDS = {
     maxFileUploadSize: {
       label: "Max file upload size",
       unit: "MB",
-      help: "The largest file a member may upload; a larger one is refused with 'File size must be less than {n}MB.'",
+      help: "The largest file a member may upload; a larger one is refused with 'File size must be less than 10MB.' (this number in place of 10).",
     },
     allowRegistration: {
       label: "Allow registration",

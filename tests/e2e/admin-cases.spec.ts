@@ -79,14 +79,15 @@ test.describe("admin: cases", () => {
     await expect(card).toContainText(attorney);
   });
 
-  test("Toggle Status archives an active case and makes it active again", async ({ page }) => {
+  test("the status toggle says what it does: archives an active case and makes it active again", async ({ page }) => {
     const title = `Toggle me ${Date.now()}`;
     await withApi((api) => memberWithCase(api, { titled: title }));
     const row = await findCase(page, title);
     await expect(row).toContainText("Active");
-    await row.getByRole("button", { name: `Toggle Status: ${title}` }).click();
+    await row.getByRole("button", { name: `Set to Archived: ${title}` }).click();
     await expect(row).toContainText("Archived");
-    await row.getByRole("button", { name: `Toggle Status: ${title}` }).click();
+    await row.getByRole("button", { name: `Set to Active: ${title}` }).click();
     await expect(row).toContainText("Active");
+    await expect(row.getByRole("button", { name: `Set to Archived: ${title}` })).toBeVisible();
   });
 });

@@ -1,10 +1,11 @@
+import { OFFLINE_MODEL } from "@shared/ai-providers";
 import { classifyCase } from "@shared/chat";
 import { offlineAnalysis, offlineAnswerFromPassages } from "./offline";
 import { OFFLINE_ANSWERS, OFFLINE_CLOSING } from "./offline-answers";
 import type { AiProvider, AiRequest, AiResult } from "./types";
 import { StoppedError } from "./types";
 
-export const OFFLINE_MODEL = "lawguide-offline";
+export { OFFLINE_MODEL };
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

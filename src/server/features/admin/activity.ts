@@ -61,7 +61,7 @@ function describeApp(row: AppActivityRow): Described {
       if (row.message === "Comparison answer chosen") {
         return {
           kind: "ai",
-          text: `Chose ${provider ? `the ${provider} answer` : "an answer"} in a comparison`,
+          text: `Chose ${providerId === "offline" ? "the offline assistant's answer" : provider ? `the ${provider} answer` : "an answer"} in a comparison`,
           warning,
         };
       }

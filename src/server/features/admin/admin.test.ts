@@ -9,7 +9,7 @@ import type { TestClient } from "../../../../tests/factories/test-client";
 import { appLogs, auditLogs, user } from "../../db/schema";
 import { logIdAsUuid } from "../logs/logs.service";
 import { toActivityEntry } from "./activity";
-import type { AuditActivityRow } from "./admin.queries";
+import type { AppActivityRow, AuditActivityRow } from "./admin.queries";
 
 const t = setupTestApp();
 
@@ -331,6 +331,28 @@ describe("GET /api/admin/activity", () => {
     ]);
     expect(feed.entries[0]?.who?.email).toBe("admin@example.com");
     expect(JSON.stringify(feed)).not.toContain("cs_secret_123");
+  });
+});
+
+describe("activity sentences of comparison choices", () => {
+  const choice = (provider: string): AppActivityRow => ({
+    source: "app",
+    id: 1,
+    category: "ai",
+    level: "info",
+    message: "Comparison answer chosen",
+    metadata: { provider, model: provider === "offline" ? "lawguide-offline" : "gpt-5-mini" },
+    createdAt: new Date("2026-11-24T10:00:00Z"),
+    userId: "member-id",
+    userName: "Member",
+    userEmail: "member@example.com",
+    firstName: "",
+    lastName: "",
+  });
+
+  it("name the provider whose answer was kept, in plain words", () => {
+    expect(toActivityEntry(choice("openai")).text).toBe("Chose the OpenAI answer in a comparison");
+    expect(toActivityEntry(choice("offline")).text).toBe("Chose the offline assistant's answer in a comparison");
   });
 });
 

@@ -95,6 +95,17 @@ describe("the admin AI Models section", () => {
     expect(board).toHaveTextContent("last 30 days: 5 choices");
   });
 
+  it("counts one choice as one, and names the offline assistant's answers in words", async () => {
+    setup({
+      "GET /api/admin/ai-models/leaderboard": () =>
+        json({ ...BOARD, total: 1, entries: [{ provider: "offline", model: "lawguide-offline", count: 1, share: 1 }] }),
+    });
+    const board = await screen.findByRole("region", { name: "Comparison leaderboard" });
+    await waitFor(() => expect(board).toHaveTextContent("last 30 days: 1 choice."));
+    expect(board).toHaveTextContent("1. Offline assistant built in");
+    expect(board).not.toHaveTextContent("lawguide-offline");
+  });
+
   it("says so when the list or the leaderboard cannot be loaded, and when nobody chose yet", async () => {
     setup({
       "GET /api/admin/ai-models": () => apiError(500, "INTERNAL", "boom"),

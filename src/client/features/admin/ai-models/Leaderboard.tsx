@@ -1,12 +1,13 @@
 import { Card } from "@client/components/ui/Card";
 import { LoadError } from "@client/components/ui/LoadError";
 import { Skeleton } from "@client/components/ui/Skeleton";
+import { answerSourceName, modelName } from "@shared/ai-providers";
 import { AI_PROVIDER_LABELS, type AiProviderId } from "@shared/schemas/admin-ai-models";
 import { Trophy } from "lucide-react";
 import { useId } from "react";
 import { useLeaderboard } from "./ai-models-api";
 
-const providerName = (provider: string) => AI_PROVIDER_LABELS[provider as AiProviderId] ?? provider;
+const providerName = (provider: string) => AI_PROVIDER_LABELS[provider as AiProviderId] ?? answerSourceName(provider);
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 /**
@@ -25,7 +26,10 @@ export function Leaderboard() {
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           Which answer members kept in comparisons
-          {board.data ? `, last ${board.data.days} days: ${board.data.total.toLocaleString("en-US")} choices` : ""}.
+          {board.data
+            ? `, last ${board.data.days} days: ${board.data.total.toLocaleString("en-US")} ${board.data.total === 1 ? "choice" : "choices"}`
+            : ""}
+          .
         </p>
         <div className="mt-4">
           {board.isPending ? (
@@ -55,7 +59,9 @@ export function Leaderboard() {
                       <span className="font-semibold text-slate-900">
                         {index + 1}. {providerName(entry.provider)}
                       </span>{" "}
-                      <span className="break-all font-mono text-slate-700">{entry.model || "unknown model"}</span>
+                      <span className="break-all font-mono text-slate-700">
+                        {entry.model ? modelName(entry.model) : "unknown model"}
+                      </span>
                     </p>
                     <p className="shrink-0 text-right text-slate-700">
                       {entry.count.toLocaleString("en-US")} {entry.count === 1 ? "choice" : "choices"} ·{" "}

@@ -101,7 +101,7 @@ describe("the admin Cases section", () => {
     setup({ [`POST ${PATH}/toggle-status`]: pending.route });
     const user = userEvent.setup();
     const row = await findRow();
-    await user.click(within(row).getByRole("button", { name: `Toggle Status: ${CASE.title}` }));
+    await user.click(within(row).getByRole("button", { name: `Set to Archived: ${CASE.title}` }));
     expect(within(row).getByText("Active")).toBeInTheDocument();
     pending.release(apiError(500, "INTERNAL", "An unexpected error occurred"));
     expect(await screen.findByRole("alert")).toHaveTextContent(ADMIN_TEXT.updateCaseStatusFailed);

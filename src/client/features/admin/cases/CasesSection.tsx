@@ -45,6 +45,9 @@ const FILTERS: { key: "status" | "complexity"; label: string; options: SelectOpt
 ];
 
 /** Admin section 'Cases' (spec section 2): tiles, search and filters, the table, the case modal. */
+/** What the row's status toggle does to a case of this status. */
+const toggledText = (status: string) => (status === "active" ? "Set to Archived" : "Set to Active");
+
 export function CasesSection() {
   const list = useListFilters<AdminCaseFilters>({ q: "", status: "", complexity: "", page: 1 });
   const detail = useDialogFor<AdminCase>();
@@ -62,15 +65,17 @@ export function CasesSection() {
     });
   };
 
-  /** View Case and Toggle Status, for the row's last column and the card. */
+  /** View Case and the status toggle, for the row's last column and the card. */
   const actions = (item: AdminCase, className: string) => (
     <ActionButtons
       className={className}
       actions={[
         { text: "View Case", name: `View Case: ${item.title}`, Icon: Eye, onClick: () => detail.show(item) },
         {
-          text: "Toggle Status",
-          name: `Toggle Status: ${item.title}`,
+          // The toggle (spec: Toggle Status) says what it does: an active case is archived, any
+          // other made active again.
+          text: toggledText(item.status),
+          name: `${toggledText(item.status)}: ${item.title}`,
           Icon: RefreshCw,
           onClick: () => toggleStatus(item),
           variant: "ghost",
