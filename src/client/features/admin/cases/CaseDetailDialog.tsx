@@ -1,3 +1,4 @@
+import { Markdown } from "@client/components/Markdown";
 import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { type Detail, DetailList } from "@client/components/ui/DetailList";
@@ -7,7 +8,7 @@ import { SelectField } from "@client/components/ui/SelectField";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { ApiRequestError } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { answerSourceName } from "@shared/ai-providers";
+import { answerSourceName, modelName } from "@shared/ai-providers";
 import { formatDate, formatDateTime } from "@shared/dates";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseUpdate } from "@shared/schemas/admin-cases";
@@ -246,12 +247,17 @@ function CaseMessages({ caseId }: { caseId: string }) {
                   m.isUser ? "bg-primary-900 text-white" : "border border-slate-200 bg-white text-slate-900",
                 )}
               >
-                <p className="whitespace-pre-wrap break-words">{m.content}</p>
+                {m.isUser ? (
+                  <p className="whitespace-pre-wrap break-words">{m.content}</p>
+                ) : (
+                  // The assistant's answers as the member read them.
+                  <Markdown>{m.content}</Markdown>
+                )}
                 <p className={cn("mt-2 text-xs", m.isUser ? "text-primary-100" : "text-slate-600")}>
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   {m.isUser ? " · Member" : null}
                   {!m.isUser && m.aiProvider
-                    ? ` · ${answerSourceName(m.aiProvider)}${m.aiModel ? ` (${m.aiModel})` : ""}`
+                    ? ` · ${answerSourceName(m.aiProvider)}${m.aiModel ? ` (${modelName(m.aiModel)})` : ""}`
                     : null}
                 </p>
               </article>

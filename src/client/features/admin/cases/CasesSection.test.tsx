@@ -80,6 +80,49 @@ describe("the admin Cases section", () => {
     expect(await view.findByText("No messages in this case")).toBeInTheDocument();
   });
 
+  it("shows the assistant's answers as the member read them, never as raw Markdown", async () => {
+    const at = "2026-11-24T10:00:00.000Z";
+    setup({
+      [`GET ${PATH}/messages`]: () =>
+        json({
+          messages: [
+            {
+              id: "m1",
+              content: "Is **this** binding?",
+              isUser: true,
+              createdAt: at,
+              aiProvider: null,
+              aiModel: null,
+              attachments: [],
+            },
+            {
+              id: "m2",
+              content: "**Landlord and tenant**\n\n- Read [the statute](https://example.com/statute)",
+              isUser: false,
+              createdAt: at,
+              aiProvider: "offline",
+              aiModel: "lawguide-offline",
+              attachments: [],
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
+    const user = userEvent.setup();
+    const view = within(await openCase(user));
+    const answer = await view.findByRole("article", { name: "Assistant's message" });
+    expect(within(answer).getByText("Landlord and tenant").tagName).toBe("STRONG");
+    expect(within(answer).getByRole("link", { name: "the statute" })).toHaveAttribute(
+      "href",
+      "https://example.com/statute",
+    );
+    expect(answer).not.toHaveTextContent("**");
+    expect(answer).toHaveTextContent("Offline assistant (built in)");
+    expect(answer).not.toHaveTextContent("lawguide-offline");
+    // The member's own words stay exactly as typed.
+    expect(view.getByRole("article", { name: "Member's message" })).toHaveTextContent("Is **this** binding?");
+  });
+
   it("sends the search and filters to the server", async () => {
     setup({});
     const user = userEvent.setup();
