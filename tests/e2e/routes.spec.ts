@@ -145,6 +145,32 @@ test.describe("member", () => {
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/welcome$/);
   });
+
+  test("reaches Profile and Sign Out from the header of every page, by mouse or keyboard", async ({ page }) => {
+    await signUp(page);
+    const account = page.getByRole("button", { name: "Signed in as Jordan" });
+    for (const [path] of DASHBOARD_PAGES) {
+      await page.goto(path);
+      await account.click();
+      await expect(page.getByRole("menu", { name: "Signed in as Jordan" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu", { name: "Signed in as Jordan" })).toHaveCount(0);
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/dashboard/help");
+    await expect(account).toBeVisible();
+    await expectAccessible(page, "header with the account menu (375 px)");
+    await account.click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await account.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Sign Out" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/welcome$/);
+    await page.goto("/dashboard/cases");
+    await expect(page).toHaveURL(/\/welcome$/);
+  });
 });
 
 test.describe("administrator", () => {

@@ -1,4 +1,5 @@
 import { Logo } from "@client/components/brand/Logo";
+import { DropdownMenu } from "@client/components/ui/DropdownMenu";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { Spinner } from "@client/components/ui/Spinner";
 import { ToastProvider } from "@client/components/ui/Toast";
@@ -9,9 +10,9 @@ import { cn } from "@client/lib/cn";
 import { queryClient } from "@client/lib/query";
 import { useSession } from "@client/lib/session";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { Crown, FileText, HelpCircle, MessageSquare, User } from "lucide-react";
+import { ChevronDown, Crown, FileText, HelpCircle, LogOut, MessageSquare, User } from "lucide-react";
 import { Suspense } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { PATHS } from "../paths";
 import { useRouteHandle } from "../route-handle";
 
@@ -41,11 +42,7 @@ export function DashboardLayout() {
               <Link to={PATHS.home} className="rounded-md" aria-label="LawGuide home">
                 <Logo />
               </Link>
-              {user ? (
-                <p className="truncate text-sm text-slate-600">
-                  Signed in as <span className="font-semibold text-slate-800">{user.firstName || user.email}</span>
-                </p>
-              ) : null}
+              {user ? <AccountMenu name={user.firstName || user.email} /> : null}
             </div>
           </header>
           <PaymentDueBanner />
@@ -98,6 +95,43 @@ export function DashboardLayout() {
         </div>
       </ToastProvider>
     </QueryClientProvider>
+  );
+}
+
+/** 'Signed in as {name}', opening the account's menu: Profile and Sign Out, from every page. */
+function AccountMenu({ name }: { name: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu
+      label="Account"
+      trigger={
+        <button
+          type="button"
+          className="flex min-h-11 max-w-[60%] items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <span className="truncate">
+            Signed in as <span className="font-semibold text-slate-800">{name}</span>
+          </span>
+          <ChevronDown className="size-4 shrink-0" aria-hidden />
+        </button>
+      }
+      items={[
+        {
+          label: "Profile",
+          icon: <User className="size-4" aria-hidden />,
+          onSelect: () => navigate(PATHS.profile),
+        },
+        {
+          label: "Sign Out",
+          icon: <LogOut className="size-4" aria-hidden />,
+          onSelect: async () => {
+            await session.signOut();
+            navigate("/welcome", { replace: true });
+          },
+        },
+      ]}
+    />
   );
 }
 
