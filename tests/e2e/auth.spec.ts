@@ -24,6 +24,11 @@ test.describe("registration", () => {
 
     await submit.click();
     await expect(alert).toHaveText("Please fill in all required fields");
+    // Each problem is also said beside its field, which is marked invalid and focused.
+    const email = page.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription("Please fill in all required fields");
 
     await page.getByLabel("Email").fill(member.email);
     await page.getByLabel("First name").fill(member.firstName);
@@ -31,6 +36,9 @@ test.describe("registration", () => {
     await page.getByLabel("Confirm password").fill("abcdeg");
     await submit.click();
     await expect(alert).toHaveText("Passwords do not match");
+    await expect(email).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByLabel("Confirm password")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Confirm password")).toBeFocused();
 
     await page.getByLabel("Password", { exact: true }).fill("abc");
     await page.getByLabel("Confirm password").fill("abc");
@@ -41,6 +49,19 @@ test.describe("registration", () => {
     await page.getByLabel("Confirm password").fill(member.password);
     await submit.click();
     await expect(alert).toHaveText("You must agree to the Terms of Service");
+    const terms = page.getByLabel(/I agree to the Terms of Service/);
+    await expect(terms).toHaveAttribute("aria-invalid", "true");
+    await expect(terms).toBeFocused();
+    await expect(terms).toHaveAccessibleDescription("You must agree to the Terms of Service");
+    // The documents the box speaks of open beside the form, which keeps what was typed.
+    for (const [name, path] of [
+      ["Terms of Service", "/terms"],
+      ["Privacy Policy", "/privacy"],
+    ] as const) {
+      const link = page.getByRole("link", { name: new RegExp(`^${name}`) });
+      await expect(link).toHaveAttribute("href", path);
+      await expect(link).toHaveAttribute("target", "_blank");
+    }
 
     await page.getByLabel(/I agree to the Terms of Service/).check();
     await submit.click();
@@ -51,6 +72,17 @@ test.describe("registration", () => {
     await submit.click();
     await expect(page).toHaveURL(/\/dashboard\/cases$/);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+
+  test("sends a signed-in administrator from the sign-in and registration pages to the admin dashboard", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    for (const path of ["/register", "/login"]) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/admin\/dashboard$/);
+    }
   });
 
   test("answers the server's message for an address that is taken", async ({ page }) => {

@@ -21,17 +21,28 @@ export interface RegistrationInput {
   acknowledgeAi: boolean;
 }
 
+/** The registration form's checks in the order the spec lists them: the first failure, and the field it concerns. */
+export function registrationProblem(
+  input: RegistrationInput,
+  minLength = PASSWORD_MIN_LENGTH,
+): { field: keyof RegistrationInput; message: string } | null {
+  const required = (["email", "firstName", "password", "confirmPassword"] as const).find((field) =>
+    field === "email" || field === "firstName" ? !input[field].trim() : !input[field],
+  );
+  if (required) return { field: required, message: AUTH_TEXT.fillAllRequired };
+  if (!isEmail(input.email)) return { field: "email", message: AUTH_TEXT.invalidEmail };
+  if (input.password !== input.confirmPassword) {
+    return { field: "confirmPassword", message: AUTH_TEXT.passwordsDoNotMatch };
+  }
+  if (input.password.length < minLength) return { field: "password", message: AUTH_TEXT.passwordTooShort(minLength) };
+  if (!input.acceptTerms) return { field: "acceptTerms", message: AUTH_TEXT.mustAgreeTerms };
+  if (!input.acknowledgeAi) return { field: "acknowledgeAi", message: AUTH_TEXT.mustAcknowledgeAi };
+  return null;
+}
+
 /** The registration form's checks in the order the spec lists them; returns the first failure. */
 export function validateRegistration(input: RegistrationInput, minLength = PASSWORD_MIN_LENGTH): string | null {
-  if (!input.email.trim() || !input.firstName.trim() || !input.password || !input.confirmPassword) {
-    return AUTH_TEXT.fillAllRequired;
-  }
-  if (!isEmail(input.email)) return AUTH_TEXT.invalidEmail;
-  if (input.password !== input.confirmPassword) return AUTH_TEXT.passwordsDoNotMatch;
-  if (input.password.length < minLength) return AUTH_TEXT.passwordTooShort(minLength);
-  if (!input.acceptTerms) return AUTH_TEXT.mustAgreeTerms;
-  if (!input.acknowledgeAi) return AUTH_TEXT.mustAcknowledgeAi;
-  return null;
+  return registrationProblem(input, minLength)?.message ?? null;
 }
 
 export interface ChangePasswordInput {

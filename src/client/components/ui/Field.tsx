@@ -102,21 +102,31 @@ export function Checkbox({
   label,
   className,
   description,
+  error,
   ...rest
-}: Omit<ComponentProps<"input">, "type"> & { label: ReactNode; description?: ReactNode }) {
+}: Omit<ComponentProps<"input">, "type"> & { label: ReactNode; description?: ReactNode; error?: string | null }) {
   const id = useId();
+  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={cn("flex items-start gap-3", className)}>
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-slate-500 accent-primary-900"
-        {...rest}
-      />
-      <label htmlFor={id} className="cursor-pointer text-sm text-slate-700">
-        {label}
-        {description ? <span className="mt-0.5 block text-slate-600">{description}</span> : null}
-      </label>
+    <div className={className}>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-slate-500 accent-primary-900"
+          {...(error ? { "aria-invalid": true as const, "aria-describedby": errorId } : {})}
+          {...rest}
+        />
+        <label htmlFor={id} className="cursor-pointer text-sm text-slate-700">
+          {label}
+          {description ? <span className="mt-0.5 block text-slate-600">{description}</span> : null}
+        </label>
+      </div>
+      {error ? (
+        <div className="mt-1 pl-8">
+          <FieldMessages helpId={undefined} errorId={errorId} help={null} error={error} />
+        </div>
+      ) : null}
     </div>
   );
 }
