@@ -31,6 +31,12 @@ test.describe("Help & Support", () => {
       page.getByRole("button", { name: "Does using LawGuide create an attorney-client relationship?" }),
     ).toBeVisible();
 
+    // Members search in their own words: 'deposit' finds which questions can be asked (tenants').
+    await search.fill("deposit");
+    await expect(page.getByRole("button", { name: "What kind of questions can I ask?" })).toBeVisible();
+    await search.fill("lawyer");
+    await expect(page.getByRole("button", { name: "How do I ask to be referred to an attorney?" })).toBeVisible();
+
     await search.fill("xylophone quantum");
     await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
     await page.getByRole("button", { name: "Clear search" }).click();
@@ -43,7 +49,8 @@ test.describe("Help & Support", () => {
   test("a Free member sees phone support locked, and the contacts", async ({ page }) => {
     await signUp(page);
     await page.goto("/dashboard/help");
-    await expect(page.getByText("9 AM - 6 PM EST")).toBeVisible();
+    // No live chat is offered: there is none to reach.
+    await expect(page.getByText("Live Chat")).toHaveCount(0);
     await expect(page.getByText("Response within 24 hours")).toBeVisible();
     await expect(page.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
     await expect(page.getByText("Phone support is for Premium members.")).toBeVisible();

@@ -10,7 +10,7 @@ import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
 import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { DEFAULT_SITE } from "@shared/site";
-import { Lock, type LucideIcon, Mail, MessageCircle, Phone, Scale, SearchX } from "lucide-react";
+import { Lock, type LucideIcon, Mail, Phone, Scale, SearchX } from "lucide-react";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { helpGroups, searchHelp } from "./help-content";
@@ -140,10 +140,6 @@ export function HelpPage() {
         </h2>
         <p className="mt-1 text-slate-600">Still need a hand? Our support team is here to help.</p>
         <ul className="mt-4 grid gap-3">
-          <ContactCard icon={MessageCircle} title="Live Chat">
-            <p className="font-semibold text-slate-900">9 AM - 6 PM EST</p>
-            <p>Talk with our support team during business hours.</p>
-          </ContactCard>
           <ContactCard icon={Mail} title="Email">
             <p className="font-semibold text-slate-900">Response within 24 hours</p>
             {settings ? (

@@ -147,15 +147,92 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
 }
 
 /** The groups with only the questions whose question or answer contains the query (any case). */
+/**
+ * Words members search with, and the words the answers use for the same thing: someone looking
+ * for 'deposit' wants to know whether tenant questions can be asked.
+ */
+const SYNONYMS: Record<string, readonly string[]> = {
+  deposit: ["tenant"],
+  landlord: ["tenant"],
+  rent: ["tenant"],
+  lease: ["tenant"],
+  eviction: ["tenant"],
+  evicted: ["tenant"],
+  apartment: ["tenant"],
+  fired: ["employment"],
+  job: ["employment"],
+  boss: ["employment"],
+  wages: ["employment"],
+  salary: ["employment"],
+  divorce: ["family law"],
+  custody: ["family law"],
+  accident: ["personal injury"],
+  injury: ["personal injury"],
+  will: ["document"],
+  llc: ["business", "document"],
+  lawyer: ["attorney"],
+  counsel: ["attorney"],
+  refund: ["cancel", "payment"],
+  billing: ["payment", "subscription"],
+  card: ["payment"],
+  charge: ["payment", "cost"],
+  price: ["cost"],
+  fee: ["cost"],
+  login: ["password", "sign in"],
+  signin: ["password", "sign in"],
+  pdf: ["upload"],
+  file: ["upload"],
+  files: ["upload"],
+  erase: ["delete"],
+  remove: ["delete"],
+  privacy: ["who can see", "delete"],
+};
+
+/** Words a search is written with that say nothing of what is looked for. */
+const STOP_WORDS = new Set([
+  "my",
+  "the",
+  "and",
+  "for",
+  "with",
+  "what",
+  "how",
+  "can",
+  "do",
+  "does",
+  "is",
+  "to",
+  "of",
+  "in",
+  "an",
+  "your",
+  "am",
+  "it",
+  "get",
+]);
+
+/**
+ * The questions whose question or answer holds what was searched for (see below), in their
+ * groups; groups left empty are dropped.
+ */
 export function searchHelp(groups: readonly HelpGroup[], query: string): HelpGroup[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return [...groups];
+  const phrase = query.trim().toLowerCase();
+  if (!phrase) return [...groups];
+  const words = phrase.split(/[^a-z0-9]+/).filter((word) => word.length > 1 && !STOP_WORDS.has(word));
+  const textOf = (q: HelpQuestion) => `${q.question} ${q.answer}`.toLowerCase();
+  const holdsPhrase = (q: HelpQuestion) => textOf(q).includes(phrase);
+  const holdsMostWords = (q: HelpQuestion) => {
+    const text = textOf(q);
+    const found = words.filter(
+      (word) => text.includes(word) || (SYNONYMS[word] ?? []).some((s) => text.includes(s)),
+    ).length;
+    return words.length > 0 && found >= Math.ceil(words.length * 0.6);
+  };
+  // Several words: the questions that hold them as typed, when there are any; else those holding
+  // most of them. One word: every question that holds it or a word for the same thing.
+  const matches =
+    words.length > 1 && groups.some((group) => group.questions.some(holdsPhrase)) ? holdsPhrase : holdsMostWords;
   return groups
-    .map((group) => ({
-      ...group,
-      questions: group.questions.filter(
-        (q) => q.question.toLowerCase().includes(needle) || q.answer.toLowerCase().includes(needle),
-      ),
-    }))
+    .map((group) => ({ ...group, questions: group.questions.filter(matches) }))
     .filter((group) => group.questions.length > 0);
 }

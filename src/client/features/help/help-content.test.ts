@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { type HelpGroup, searchHelp } from "./help-content";
+
+const GROUPS: HelpGroup[] = [
+  {
+    id: "a",
+    title: "Getting Started",
+    questions: [
+      {
+        question: "What kind of questions can I ask?",
+        answer: "Everyday questions such as tenant rights and employment.",
+      },
+      { question: "How do I ask to be referred to an attorney?", answer: "Open the case and choose Refer." },
+    ],
+  },
+  {
+    id: "b",
+    title: "Premium",
+    questions: [{ question: "How do I cancel my subscription?", answer: "From the Premium page; no refund is due." }],
+  },
+];
+
+const found = (query: string) => searchHelp(GROUPS, query).flatMap((g) => g.questions.map((q) => q.question));
+
+describe("help search", () => {
+  it("finds questions by their words or their answers', in any case", () => {
+    expect(found("REFERRED")).toEqual(["How do I ask to be referred to an attorney?"]);
+    // Words typed together find where they are together first.
+    expect(found("choose refer")).toEqual(["How do I ask to be referred to an attorney?"]);
+    expect(found("tenant rights")).toEqual(["What kind of questions can I ask?"]);
+    expect(found("")).toHaveLength(3);
+  });
+
+  it("finds them by the words members use for the same thing", () => {
+    expect(found("deposit")).toEqual(["What kind of questions can I ask?"]);
+    expect(found("my landlord kept my deposit")).toEqual(["What kind of questions can I ask?"]);
+    expect(found("landlord")).toEqual(["What kind of questions can I ask?"]);
+    expect(found("lawyer")).toEqual(["How do I ask to be referred to an attorney?"]);
+    expect(found("refund")).toEqual(["How do I cancel my subscription?"]);
+    expect(found("xylophone")).toEqual([]);
+  });
+});
