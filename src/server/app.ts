@@ -21,6 +21,7 @@ import { createTestimonialsRoutes } from "./features/landing/landing.routes";
 import { createOutboxRoutes } from "./features/mail/outbox.routes";
 import { createProfileRoutes } from "./features/profile/profile.routes";
 import { createPublicSettingsRoutes } from "./features/settings/settings.routes";
+import { createSupportRoutes } from "./features/support/support.routes";
 import { createUploadsRoutes } from "./features/uploads/uploads.routes";
 import { requestBodyLimit } from "./http/body-limit";
 import type { AppEnv } from "./http/env";
@@ -73,6 +74,7 @@ export function createApp(services: Services) {
     .route("/settings", createPublicSettingsRoutes(settings, config))
     .route("/cases", createCasesRoutes(cases, chat, comparisons, guards))
     .route("/testimonials", createTestimonialsRoutes(testimonials))
+    .route("/support", createSupportRoutes(settings, guards))
     .route("/profile", createProfileRoutes(profile, auth, guards))
     .route("/billing", createBillingRoutes(billing, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))

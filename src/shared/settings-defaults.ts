@@ -10,6 +10,8 @@ export const SETTINGS_DEFAULTS = {
     siteName: "LawGuide",
     siteDescription: "Legal help at your fingertips",
     supportEmail: "support@lawguide.example",
+    /** Premium members' support line; empty until the operator sets one. */
+    supportPhone: "",
     /** MB. */
     maxFileUploadSize: 10,
     allowRegistration: true,

@@ -38,6 +38,10 @@ export const SETTING_FIELDS = {
       label: "Support e-mail",
       help: "Where members write for help: shown on Help, in the footer, on the maintenance page and in mails.",
     },
+    supportPhone: {
+      label: "Support phone",
+      help: "Premium members' support line, shown to them on Help (others are told phone support is Premium). Empty: Premium members are asked to write instead.",
+    },
     maxFileUploadSize: {
       label: "Max file upload size",
       unit: "MB",

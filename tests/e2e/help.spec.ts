@@ -1,4 +1,4 @@
-import { DEMO, expect, expectAccessible, signIn, signUp, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signIn, signUp, test, withApi } from "./fixtures";
 
 test.describe("Help & Support", () => {
   test("search finds questions, says when nothing matches, and Clear search restores them", async ({ page }) => {
@@ -63,13 +63,27 @@ test.describe("Help & Support", () => {
     await expect(page).toHaveURL(/\/dashboard\/premium$/);
   });
 
-  test("a Premium member sees phone support available", async ({ page }) => {
+  test("a Premium member sees the support line the administrator set, or is told to write", async ({ page }) => {
     await signIn(page, DEMO.premium.email, DEMO.premium.password);
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto("/dashboard/help");
-    await expect(page.getByText("Call us from the number in your Premium welcome e-mail")).toBeVisible();
+    await expect(page.getByText("There is no phone line yet: write to")).toBeVisible();
     await expect(page.getByText("Phone support is for Premium members.")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Upgrade to Premium" })).toHaveCount(0);
-    await expectAccessible(page, "help (premium)");
+
+    const setPhone = (supportPhone: string) =>
+      withApi(async (api) => {
+        const saved = await api.put("/api/admin/settings/general", { data: { supportPhone } });
+        expect(saved.status()).toBe(200);
+      }, DEMO.admin);
+    await setPhone("+1 (800) 555-0142");
+    try {
+      await page.reload();
+      await expect(page.getByRole("link", { name: "+1 (800) 555-0142" })).toHaveAttribute("href", "tel:+18005550142");
+      await expect(page.getByText("Available", { exact: true })).toBeVisible();
+      await expectAccessible(page, "help (premium)");
+    } finally {
+      await setPhone("");
+    }
   });
 });

@@ -309,6 +309,7 @@ const MATRIX: Record<string, Entry> = {
   },
 
   "GET /api/profile": { rule: "member" },
+  "GET /api/support": { rule: "member" },
   "PATCH /api/profile": { rule: "member", body: () => PROFILE },
   "PUT /api/profile/preferences": {
     rule: "member",

@@ -16,6 +16,11 @@ export const generalSettingsSchema = z.object({
   siteName: text({ min: 1, max: 80, required: "Please enter the site name." }).default(D.general.siteName),
   siteDescription: text({ max: 200 }).default(D.general.siteDescription),
   supportEmail: z.email().default(D.general.supportEmail),
+  supportPhone: text({ max: 40 })
+    .refine((value) => value === "" || /^\+?[0-9 ().-]{7,40}$/.test(value), {
+      message: "Enter a phone number (digits, spaces, + ( ) . -), or leave it empty.",
+    })
+    .default(D.general.supportPhone),
   maxFileUploadSize: int(1, 100, D.general.maxFileUploadSize),
   allowRegistration: z.boolean().default(D.general.allowRegistration),
   maintenanceMode: z.boolean().default(D.general.maintenanceMode),
@@ -113,6 +118,12 @@ export const DEFAULT_SETTINGS: SystemSettings = systemSettingsSchema.parse({});
 /** GET and PATCH /api/admin/settings answer every section as it is now in force. */
 export interface SettingsAnswer {
   settings: SystemSettings;
+}
+
+/** GET /api/support: the support address, and the phone line for a Premium member (null for anyone else). */
+export interface SupportContacts {
+  email: string;
+  phone: string | null;
 }
 
 /** What any visitor may know about the configuration: drives forms and limits in the browser. */

@@ -5,11 +5,14 @@ import { FaqItem } from "@client/components/ui/Disclosure";
 import { IconTile } from "@client/components/ui/IconTile";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { SearchBox } from "@client/components/ui/SearchBox";
+import { apiFetch } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
+import type { SupportContacts } from "@shared/schemas/settings";
 import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { DEFAULT_SITE } from "@shared/site";
+import { useQuery } from "@tanstack/react-query";
 import { Lock, type LucideIcon, Mail, Phone, Scale, SearchX } from "lucide-react";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -44,12 +47,48 @@ function ContactCard({
   );
 }
 
+/** The Premium support line, from the server (which gives it to Premium members alone). */
+function PremiumPhone({ support }: { support: { isPending: boolean; data: SupportContacts | undefined } }) {
+  if (support.isPending) return <p>Loading the support line…</p>;
+  const phone = support.data?.phone;
+  if (!phone) {
+    return (
+      <p>
+        There is no phone line yet: write to{" "}
+        {support.data ? (
+          <a href={`mailto:${support.data.email}`} className="font-semibold break-words text-primary-800 underline">
+            {support.data.email}
+          </a>
+        ) : (
+          "our support address"
+        )}
+        .
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="font-semibold text-slate-900">Premium support line</p>
+      <p>
+        <a href={`tel:${phone.replace(/[^+0-9]/g, "")}`} className="font-semibold text-primary-800 underline">
+          {phone}
+        </a>
+      </p>
+    </>
+  );
+}
+
 /** /dashboard/help: searchable questions in four groups, the ways to reach us, and a legal notice. */
 export function HelpPage() {
   const settings = usePublicSettings();
   const site = settings ?? DEFAULT_SITE;
   const { user } = useSession();
   const isPremium = user?.plan === "premium";
+  const support = useQuery({
+    queryKey: ["support"],
+    queryFn: () => apiFetch<SupportContacts>("/api/support"),
+    enabled: isPremium,
+  });
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const searchRef = useRef<HTMLInputElement>(null);
@@ -160,7 +199,9 @@ export function HelpPage() {
             title="Phone"
             aside={
               isPremium ? (
-                <Badge tone="green">Available</Badge>
+                support.data?.phone ? (
+                  <Badge tone="green">Available</Badge>
+                ) : null
               ) : (
                 <Badge tone="amber">
                   <Lock className="size-3.5" aria-hidden />
@@ -171,10 +212,7 @@ export function HelpPage() {
             className={isPremium ? "border-premium-300" : "bg-slate-50"}
           >
             {isPremium ? (
-              <>
-                <p className="font-semibold text-slate-900">Premium support line</p>
-                <p>Call us from the number in your Premium welcome e-mail</p>
-              </>
+              <PremiumPhone support={support} />
             ) : (
               <>
                 <p className="flex items-center gap-1.5 font-semibold text-slate-900">

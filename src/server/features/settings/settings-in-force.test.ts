@@ -37,6 +37,7 @@ const PROVEN_BY: Record<string, string> = {
   "general.siteName": "this file: mails, maintenance answer, public settings",
   "general.siteDescription": "this file: public settings (the browser's titles and footer read them)",
   "general.supportEmail": "this file: mails, maintenance answer, public settings",
+  "general.supportPhone": "support/support.test.ts 'gives the phone line to Premium members only'",
   "general.allowRegistration": "this file; auth.test.ts 'is refused while registration is turned off'",
   "general.maxFileUploadSize": "uploads/uploads.test.ts 'follows the administrator's size limit, in its words'",
   "general.maintenanceMode": "http/maintenance.test.ts",
