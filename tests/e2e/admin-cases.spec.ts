@@ -10,6 +10,18 @@ async function findCase(page: Page, title: string) {
   return page.getByRole("region", { name: "Cases table" }).getByRole("row").filter({ hasText: title });
 }
 
+/** An active attorney added to the directory through the API: their id and name. */
+function directoryAttorney(): Promise<{ id: string; name: string }> {
+  const name = `Jane Counsel ${Date.now()}`;
+  return withApi(async (admin) => {
+    const added = await admin.post("/api/admin/attorneys", {
+      data: { name, email: `jane-${Date.now()}@counsel.example` },
+    });
+    expect(added.status(), "attorney added").toBe(201);
+    return { id: ((await added.json()) as { attorney: { id: string } }).attorney.id, name };
+  }, DEMO.admin);
+}
+
 test.describe("admin: cases", () => {
   test("search a member's case, view it, set its complexity and value, assign an attorney", async ({ page }) => {
     const title = `Security deposit kept ${Date.now()}`;
@@ -47,8 +59,13 @@ test.describe("admin: cases", () => {
     await dialog.getByLabel("Estimated value (dollars)").fill("2500.50");
     await dialog.getByRole("button", { name: "Save Value" }).click();
     await expect(dialog.getByText("$2,500.50")).toBeVisible();
-    const attorney = `Jane Counsel ${Date.now()}`;
+    // Only an attorney of the directory can be assigned: a name outside it leaves Assign disabled.
+    await dialog.getByPlaceholder("Enter attorney name").fill("Somebody Notinthedirectory");
+    await expect(dialog.getByText(/No active attorney in the directory matches this name/)).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Assign Attorney" })).toBeDisabled();
+    const { name: attorney } = await directoryAttorney();
     await dialog.getByPlaceholder("Enter attorney name").fill(attorney);
+    await dialog.getByRole("button", { name: new RegExp(attorney) }).click();
     await dialog.getByRole("button", { name: "Assign Attorney" }).click();
     await expect(dialog.getByLabel("Status")).toHaveValue("referred");
     await expect(dialog.getByRole("definition").filter({ hasText: attorney })).toBeVisible();
@@ -64,9 +81,9 @@ test.describe("admin: cases", () => {
   test("the member sees the attorney an administrator assigned, in the chat and in the list", async ({ page }) => {
     const title = `Attorney assigned ${Date.now()}`;
     const { caseId } = await memberWithCase(page, { titled: title });
-    const attorney = `Jane Counsel ${Date.now()}`;
+    const { id: attorneyId, name: attorney } = await directoryAttorney();
     await withApi(async (admin) => {
-      const assigned = await admin.patch(`/api/admin/cases/${caseId}`, { data: { assignedAttorney: attorney } });
+      const assigned = await admin.patch(`/api/admin/cases/${caseId}`, { data: { attorneyId } });
       expect(assigned.status(), "attorney assigned").toBe(200);
     }, DEMO.admin);
 

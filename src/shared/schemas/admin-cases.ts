@@ -2,7 +2,6 @@ import { z } from "zod";
 import { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
 import { CASE_TEXT } from "../messages";
 import { caseSearchSchema } from "./cases";
-import { text } from "./text";
 import type { ChatAttachment } from "./uploads";
 
 /** Requests and answers of the administrators' case endpoints (/api/admin/cases). */
@@ -11,7 +10,6 @@ import type { ChatAttachment } from "./uploads";
 export const ADMIN_CASE_MESSAGES_PAGE_SIZE = 50;
 /** The largest estimated value `numeric(14, 2)` keeps. */
 export const ESTIMATED_VALUE_MAX = 999_999_999_999.99;
-export const ATTORNEY_NAME_MAX_CHARS = 200;
 
 export const ADMIN_CASES_TEXT = {
   noChange: "Please change at least one field.",
@@ -19,8 +17,8 @@ export const ADMIN_CASES_TEXT = {
   complexityInvalid: "Choose a complexity: simple, moderate or complex.",
   valueInvalid: "Enter an estimated value of 0 or more, in dollars.",
   valueTooLarge: "The estimated value is too large.",
-  attorneyTooLong: `The attorney's name can be up to ${ATTORNEY_NAME_MAX_CHARS} characters.`,
   attorneyNotFound: "This attorney is not in the directory.",
+  attorneyFromDirectory: "Choose the attorney from the attorneys directory.",
   attorneyInactive: "This attorney is no longer active in the directory. Choose another one.",
   pageInvalid: "This page number is not valid.",
   cursorInvalid: "This list position is not valid. Reload the messages and try again.",
@@ -72,11 +70,12 @@ export const adminCaseUpdateSchema = z
       })
       .nullable()
       .optional(),
-    /** A name typed by the administrator; empty or null removes the assignment. */
-    assignedAttorney: text({ max: ATTORNEY_NAME_MAX_CHARS, tooLong: ADMIN_CASES_TEXT.attorneyTooLong })
-      .nullable()
-      .optional(),
-    /** An attorney of the directory: the name is taken from there (and wins over `assignedAttorney`). */
+    /**
+     * Removes the assignment (null, or an empty name). An attorney is assigned by `attorneyId`
+     * alone: a typed name outside the directory would be mailed to the member as their attorney.
+     */
+    assignedAttorney: z.union([z.null(), z.literal("")], { error: ADMIN_CASES_TEXT.attorneyFromDirectory }).optional(),
+    /** An attorney of the directory: the case takes their name from there. */
     attorneyId: z.uuid({ error: ADMIN_CASES_TEXT.attorneyNotFound }).optional(),
   })
   .strict()

@@ -8,9 +8,9 @@ const SUGGEST_DELAY_MS = 250;
 const MAX_SUGGESTIONS = 5;
 
 /**
- * 'Assigned Attorney': type a name, or pick one of the attorneys directory's suggestions (then
- * the server takes the name from the directory). Assigning refers the case. When the directory
- * does not answer, the typed name is all there is.
+ * 'Assigned Attorney': type part of a name and pick the attorney among the directory's
+ * suggestions; only a picked attorney can be assigned (the server takes the name from the
+ * directory). Assigning refers the case and tells the member.
  */
 export function AttorneyField({
   current,
@@ -49,8 +49,7 @@ export function AttorneyField({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed || trimmed === current) return;
-    onAssign(choice ? { attorneyId: choice.id } : { assignedAttorney: trimmed });
+    if (choice && choice.name !== current) onAssign({ attorneyId: choice.id });
   };
 
   return (
@@ -69,7 +68,7 @@ export function AttorneyField({
           className="max-w-sm flex-1"
           aria-describedby={`${ids}-help`}
         />
-        <Button type="submit" loading={saving} disabled={busy || !trimmed || trimmed === current}>
+        <Button type="submit" loading={saving} disabled={busy || !choice || choice.name === current}>
           Assign Attorney
         </Button>
         {current ? (
@@ -80,8 +79,10 @@ export function AttorneyField({
       </div>
       <p id={`${ids}-help`} className="text-sm text-slate-600">
         {choice
-          ? `From the attorneys directory${choice.firm ? `: ${choice.firm}` : ""}.`
-          : "Assigning an attorney marks the case as referred and tells the member."}
+          ? `From the attorneys directory${choice.firm ? `: ${choice.firm}` : ""}. Assigning marks the case as referred and tells the member.`
+          : trimmed && trimmed !== (current ?? "") && suggestions.data && offered.length === 0
+            ? "No active attorney in the directory matches this name. Add them under Attorneys first."
+            : "Type part of a name, then choose the attorney among the suggestions."}
       </p>
       {offered.length > 0 ? (
         <div className="rounded-[var(--radius-control)] border border-slate-200 bg-white p-2">

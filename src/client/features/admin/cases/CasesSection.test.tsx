@@ -169,21 +169,23 @@ describe("the admin Cases section", () => {
     expect(within(dialog).getByLabelText("Status")).toHaveValue("archived");
   });
 
-  it("assigns a typed name when the directory does not answer, and says so when it fails", async () => {
-    const api = setup({ [`PATCH ${PATH}`]: () => apiError(500, "INTERNAL", "An unexpected error occurred") });
+  it("never assigns a typed name: only an attorney picked from the directory", async () => {
+    const api = setup({
+      "GET /api/admin/attorneys": () => json({ attorneys: [], total: 0 }),
+      [`PATCH ${PATH}`]: () => json({ case: { ...CASE, status: "referred", assignedAttorney: "Somebody" } }),
+    });
     const user = userEvent.setup();
     const dialog = await openCase(user);
-    await user.type(within(dialog).getByLabelText("Assigned Attorney"), "Jane Counsel");
-    await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
-    expect(await within(dialog).findByRole("alert")).toHaveTextContent(ADMIN_TEXT.assignAttorneyFailed);
-    expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toEqual({ assignedAttorney: "Jane Counsel" });
-    await waitFor(() => expect(api.unmatched).toContain("GET /api/admin/attorneys"));
-
-    api.routes[`PATCH ${PATH}`] = () =>
-      json({ case: { ...CASE, status: "referred", assignedAttorney: "Jane Counsel" } });
-    await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
-    await waitFor(() => expect(within(dialog).getByLabelText("Status")).toHaveValue("referred"));
-    expect(within(dialog).queryByRole("alert")).toBeNull();
+    await user.type(within(dialog).getByLabelText("Assigned Attorney"), "Somebody Notinthedirectory");
+    expect(
+      await within(dialog).findByText(
+        "No active attorney in the directory matches this name. Add them under Attorneys first.",
+      ),
+    ).toBeInTheDocument();
+    const assign = within(dialog).getByRole("button", { name: "Assign Attorney" });
+    expect(assign).toBeDisabled();
+    await user.type(within(dialog).getByLabelText("Assigned Attorney"), "{Enter}");
+    expect(api.callsTo(`PATCH ${PATH}`)).toEqual([]);
   });
 
   it("picks an attorney from the directory's suggestions by id", async () => {
@@ -212,7 +214,7 @@ describe("the admin Cases section", () => {
           ],
           total: 2,
         }),
-      [`PATCH ${PATH}`]: () => json({ case: { ...CASE, status: "referred", assignedAttorney: "Rita Moreno" } }),
+      [`PATCH ${PATH}`]: () => apiError(500, "INTERNAL", "An unexpected error occurred"),
     });
     const user = userEvent.setup();
     const dialog = await openCase(user);
@@ -220,10 +222,14 @@ describe("the admin Cases section", () => {
     await user.click(await within(dialog).findByRole("button", { name: /Rita Moreno/ }));
     expect(within(dialog).queryByRole("button", { name: /Rita Retired/ })).toBeNull();
     expect(within(dialog).getByLabelText("Assigned Attorney")).toHaveValue("Rita Moreno");
+    // A failure says so; the next try goes through.
     await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
-    await waitFor(() =>
-      expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toEqual({ attorneyId: "22222222-2222-4222-8222-222222222222" }),
-    );
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(ADMIN_TEXT.assignAttorneyFailed);
+    expect(api.callsTo(`PATCH ${PATH}`)[0]?.body).toEqual({ attorneyId: "22222222-2222-4222-8222-222222222222" });
+    api.routes[`PATCH ${PATH}`] = () =>
+      json({ case: { ...CASE, status: "referred", assignedAttorney: "Rita Moreno" } });
+    await user.click(within(dialog).getByRole("button", { name: "Assign Attorney" }));
     await waitFor(() => expect(within(dialog).getByLabelText("Status")).toHaveValue("referred"));
+    expect(within(dialog).queryByRole("alert")).toBeNull();
   });
 });

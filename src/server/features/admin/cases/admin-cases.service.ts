@@ -147,13 +147,12 @@ export function createAdminCasesService(deps: {
     },
 
     /**
-     * Change a case. An attorney's name (typed, or taken from the directory by `attorneyId`) refers
-     * the case (spec section 4 'Case status'), unless the same request sets the status itself; an
-     * empty name removes the assignment and leaves the status alone.
+     * Change a case. An attorney of the directory (`attorneyId`, whose name the case takes) refers
+     * the case (spec section 4 'Case status'), unless the same request sets the status itself;
+     * `assignedAttorney: null` removes the assignment and leaves the status alone.
      */
     async update(caseId: string, body: AdminCaseUpdate, actor: Actor): Promise<AdminCase> {
-      let attorney: string | null | undefined =
-        body.assignedAttorney === undefined ? undefined : body.assignedAttorney || null;
+      let attorney: string | null | undefined = body.assignedAttorney === undefined ? undefined : null;
       if (body.attorneyId) {
         const found = await findAttorney(db, body.attorneyId);
         if (!found)
