@@ -178,6 +178,37 @@ test.describe("case chat", () => {
     await expect(page.getByText("Referred to attorney")).toBeVisible();
   });
 
+  test("a toast at 375 px covers neither the message box, its Send button nor the tabs", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signUp(page);
+    await newChat(page);
+    await page.getByRole("button", { name: "More actions" }).click();
+    await page.getByRole("menuitem", { name: "Refer to Attorney" }).click();
+    await page
+      .getByRole("dialog", { name: "Refer to an attorney" })
+      .getByRole("button", { name: "Request Referral" })
+      .click();
+    // The toast itself (a list item of the notifications region), not its screen-reader copy.
+    const toast = page.locator("li").filter({ hasText: "Attorney referral process initiated" });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    if (!box) throw new Error("the toast has no box");
+    for (const target of [
+      page.getByRole("textbox", { name: "Your message" }),
+      page.getByRole("button", { name: "Send message" }),
+      page.getByRole("navigation", { name: "Main" }),
+    ]) {
+      const other = await target.boundingBox();
+      if (!other) throw new Error(`${target} has no box`);
+      const overlaps =
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+  });
+
   test("refers, archives and restores cases from the list", async ({ page }) => {
     await signUp(page);
     const referred = await newChat(page);

@@ -62,7 +62,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </T.Close>
           </T.Root>
         ))}
-        <T.Viewport className="fixed right-0 bottom-20 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-4" />
+        {/* Under the header, never over the message box, its Send button or the tabs at the bottom. */}
+        <T.Viewport className="fixed top-14 right-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
       </T.Provider>
     </ToastContext.Provider>
   );
