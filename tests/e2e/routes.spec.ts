@@ -47,6 +47,14 @@ test.describe("visitor", () => {
     await expect(page.getByRole("heading", { name: "Detailed Test Results" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Next Steps" })).toBeVisible();
     await expectAccessible(page, "status");
+    // At 375 px every state badge stays on one line.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const badges = page.getByText(/^(checking|connected|found|enabled|error|missing|disabled|warning)$/);
+    await expect(badges.first()).toBeVisible();
+    for (const badge of await badges.all()) {
+      const box = await badge.boundingBox();
+      expect(box?.height ?? 0).toBeLessThan(28);
+    }
   });
 
   test("sees the debug console, and runs its tests", async ({ page }) => {
