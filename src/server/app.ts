@@ -19,6 +19,7 @@ import { createDocumentsRoutes } from "./features/documents/documents.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
 import { createTestimonialsRoutes } from "./features/landing/landing.routes";
 import { createOutboxRoutes } from "./features/mail/outbox.routes";
+import { createUnsubscribeRoutes } from "./features/mail/unsubscribe";
 import { createProfileRoutes } from "./features/profile/profile.routes";
 import { createPublicSettingsRoutes } from "./features/settings/settings.routes";
 import { createSupportRoutes } from "./features/support/support.routes";
@@ -105,12 +106,16 @@ export function createApp(services: Services) {
 
   app.route("/api", api);
   if (mailer.kind === "outbox") app.route("/dev", createOutboxRoutes(mailer, guards));
+  app.route(
+    "/unsubscribe",
+    createUnsubscribeRoutes(services.unsubscribe, async () => (await settings.get()).general.siteName),
+  );
   app.all("/api/*", () => {
     throw new ApiError(404, ERROR_CODES.notFound, GENERIC_TEXT.notFound);
   });
   app.get("/robots.txt", (c) =>
     c.text(
-      "User-agent: *\nAllow: /welcome\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /dev/\n",
+      "User-agent: *\nAllow: /welcome\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /dev/\nDisallow: /unsubscribe\n",
     ),
   );
   app.use(serveClient(config.clientDir, { isSignedIn: async (c) => Boolean(await guards.currentUser(c)) }));

@@ -59,6 +59,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString,
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: boolish.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -93,6 +94,8 @@ export interface Config {
   } | null;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Wait before a failed mail's first retry; each next wait doubles (12 retries). */
+  mailRetryDelaySeconds: number;
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   authRateLimitPerMinute: number;
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     stripe: stripeConfig(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "LawGuide <no-reply@lawguide.example>",
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -61,6 +61,9 @@ async function prepareNewDatabase(config: Config): Promise<void> {
   const { createServices, seed } = await loadServer();
   const services = createServices(config, database, logger);
   await seed(services);
+  // The job queue's tables are made here too, so the server proper only checks them.
+  await services.jobs.start({ work: false });
+  await services.jobs.stop();
   await services.documents.close();
   services.mailer.close();
   await database.close();
@@ -77,6 +80,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   ]);
   const services = createServices(config, database, logger);
   await seed(services);
+  await services.jobs.start();
   const app = createApp(services);
   const stopMaintenance = startMaintenance(database, logger);
   // Files received by other processes, or left unread when a process stopped, are read here too.
@@ -121,6 +125,8 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     const grace = setTimeout(() => (server as HttpServer).closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
     clearTimeout(grace);
+    // A mail being sent gets a few seconds; one cut short is sent again by the next process.
+    await services.jobs.stop(5_000);
     await services.readingQueue.close();
     await services.documents.close();
     services.mailer.close();

@@ -20,8 +20,10 @@ import { createDocumentsService } from "./features/documents/documents.service";
 import { createHealthService } from "./features/health/health.service";
 import { createTestimonialsService } from "./features/landing/landing.service";
 import { createLogService } from "./features/logs/logs.service";
+import { createAccountMails, createReferralMails } from "./features/mail/account-mails";
 import { createMailer } from "./features/mail/mail.service";
 import { createMemberNotifier } from "./features/mail/notify-member";
+import { createUnsubscribeLinks } from "./features/mail/unsubscribe";
 import { createProfileService } from "./features/profile/profile.service";
 import { createSettingsService } from "./features/settings/settings.service";
 import { createExtractor } from "./features/uploads/extraction/extractor";
@@ -29,6 +31,7 @@ import { createPostgresFileStorage } from "./features/uploads/file-storage";
 import { createReadingQueue } from "./features/uploads/reading-queue";
 import { createUploadsService } from "./features/uploads/uploads.service";
 import { createUsageService } from "./features/usage/usage.service";
+import { createJobQueue, type JobQueueOptions } from "./lib/jobs";
 import type { Logger } from "./lib/logger";
 import { AUTH_CHANGED_CHANNEL, CASES_CHANGED_CHANNEL, createMemberCache, type MemberCache } from "./lib/member-cache";
 
@@ -41,6 +44,8 @@ export interface ServiceOptions {
   offlineDelayMs?: number;
   /** PDF and Word rendering (worker pool, queue, time budget, per-member bound, cache); tests shrink it. */
   documentRendering?: DocumentRenderingOptions;
+  /** The job queue's polling (tests look more often). */
+  jobs?: JobQueueOptions;
 }
 
 /**
@@ -77,15 +82,25 @@ export function createServices(config: Config, database: Database, logger: Logge
   // when this process writes; several processes on PostgreSQL re-read every second.
   const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
   const settings = createSettingsService(db, logs, logger, { cacheMs });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, db, logger);
+  // Mail, and any other work that may wait, runs as jobs kept in the database (call jobs.start()).
+  const jobs = createJobQueue(database, logger, options.jobs);
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, retryDelaySeconds: config.mailRetryDelaySeconds },
+    db,
+    jobs,
+    logger,
+  );
   const sessionCache = keepInMemory<ResolvedSession>(database, logger, {
     channel: AUTH_CHANGED_CHANNEL,
     label: "sessions",
   });
   const accounts = createAccountService(db, database.run, { sessionCache });
   const usage = createUsageService(db, database.run, settings);
-  const notifier = createMemberNotifier({ settings, accounts, mailer });
-  const auth = createAuth({ config, db, logger, mailer, settings, accounts, logs, usage });
+  const unsubscribe = createUnsubscribeLinks({ db, secret: config.authSecret, publicUrl: config.publicUrl });
+  const notifier = createMemberNotifier({ settings, accounts, mailer, unsubscribe });
+  const accountMails = createAccountMails({ mailer, settings, notifier, publicUrl: config.publicUrl });
+  const referralMails = createReferralMails({ notifier, publicUrl: config.publicUrl, logger });
+  const auth = createAuth({ config, db, logger, mail: accountMails, settings, accounts, logs, usage });
   const billing = createBillingService({
     db,
     config,
@@ -121,7 +136,11 @@ export function createServices(config: Config, database: Database, logger: Logge
     label: "cases lists",
     maxEntries: KEPT_CASES_PAGES,
   });
-  const cases = createCasesService(db, database.run, settings, logs, { firstPages: casesFirstPages });
+  const cases = createCasesService(db, database.run, settings, logs, {
+    firstPages: casesFirstPages,
+    referralMails,
+    publicUrl: config.publicUrl,
+  });
   const stops = createReplyStops(database.run);
   const fileStorage = createPostgresFileStorage(db);
   const readingQueue = createReadingQueue({ db, storage: fileStorage, extractor: createExtractor(), logger });
@@ -150,7 +169,12 @@ export function createServices(config: Config, database: Database, logger: Logge
     logger,
     builtInAdminEmail: config.admin.email,
   });
-  const documents = createDocumentsService(db, logs, { rendering: options.documentRendering, logger });
+  const documents = createDocumentsService(db, logs, {
+    rendering: options.documentRendering,
+    logger,
+    referralMails,
+    publicUrl: config.publicUrl,
+  });
   const admin = createAdminService({ db, logs, mailer });
   const adminUsers = createAdminUsersService({
     db,
@@ -174,7 +198,9 @@ export function createServices(config: Config, database: Database, logger: Logge
     logger,
     logs,
     settings,
+    jobs,
     mailer,
+    unsubscribe,
     accounts,
     sessionCache,
     casesFirstPages,

@@ -25,6 +25,8 @@ export interface TestContext {
   }): Promise<{ client: TestClient; email: string; password: string; id: string }>;
   /** The built-in administrator, signed in. */
   admin(): Promise<TestClient>;
+  /** The outbox, newest first, once every mail queued so far has been handled. */
+  outbox(limit?: number): Promise<Awaited<ReturnType<Services["mailer"]["outbox"]>>>;
   reset(): Promise<void>;
 }
 
@@ -56,12 +58,11 @@ export function setupTestApp(
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     });
-    const services = createServices(
-      config,
-      database,
-      logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
-      options,
-    );
+    const services = createServices(config, database, logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"), {
+      jobs: { pollingIntervalSeconds: 0.5 },
+      ...options,
+    });
+    await services.jobs.start();
     const app = createApp(services);
     const client = () => new TestClient(app);
     ctx = {
@@ -86,11 +87,16 @@ export function setupTestApp(
         if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
         return c;
       },
+      async outbox(limit?: number) {
+        await services.mailer.drain();
+        return services.mailer.outbox(limit);
+      },
       async reset() {
         await truncateAll(database);
         await seed(services);
       },
       async close() {
+        await services.jobs.stop(1_000);
         await services.readingQueue.close();
         await services.documents.close();
         services.mailer.close();

@@ -5,6 +5,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { schema } from "../../src/server/db/schema";
+import { JOBS_SCHEMA } from "../../src/server/lib/jobs";
 
 /**
  * The database of one test file: an in-memory PGlite started from the migrated snapshot, or, on
@@ -49,4 +50,6 @@ export async function truncateAll(database: Database): Promise<void> {
     .map((table) => `"${getTableName(table)}"`)
     .join(", ");
   await database.db.execute(sql.raw(`truncate table ${names} restart identity cascade`));
+  // The job queue's jobs (its queues stay): no test sees another's mail.
+  await database.db.execute(sql.raw(`truncate table ${JOBS_SCHEMA}.job`));
 }

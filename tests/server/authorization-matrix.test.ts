@@ -76,7 +76,7 @@ type Rule = keyof typeof RULES;
  */
 type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout";
 /** Records of the administrators' world, and fixed path segments. */
-type SharedKind = "attorney" | "referral" | "user" | "grantee" | "model" | "template" | "section";
+type SharedKind = "attorney" | "referral" | "user" | "grantee" | "model" | "template" | "section" | "mail";
 type Kind = MemberKind | SharedKind;
 const MEMBER_KINDS: readonly MemberKind[] = [
   "case",
@@ -208,6 +208,8 @@ function sharedRecords(admin: TestClient, owner: Member): Records<SharedKind> {
     },
     template: async () => "will",
     section: async () => "general",
+    /** A mail that is not waiting for a retry: past authorization, the administrator gets 409. */
+    mail: async () => "00000000-0000-4000-8000-000000000000",
   });
   return records;
 }
@@ -433,7 +435,12 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/admin/logs": { rule: "admin" },
   "GET /api/admin/audit-logs": { rule: "admin" },
   "GET /api/admin/outbox": { rule: "admin" },
+  "GET /api/admin/mail": { rule: "admin" },
+  "POST /api/admin/mail/:id/retry": { rule: "admin", params: { id: "mail" }, ok: [409] },
   "GET /dev/outbox": { rule: "admin" },
+  // The link in a mail: its token is the only key (no token here, so everyone is told it does not work).
+  "GET /unsubscribe": { rule: "public", ok: [400] },
+  "POST /unsubscribe": { rule: "public", ok: [400] },
 };
 
 // ---------------------------------------------------------------------------------------------

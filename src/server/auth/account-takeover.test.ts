@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { AUTH_TEXT } from "@shared/messages";
 import { eq } from "drizzle-orm";
@@ -5,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../tests/factories/test-app";
 import { appLogs, auditLogs, user } from "../db/schema";
 import { seedAccounts } from "../features/account/account.seed";
-import { createMailer } from "../features/mail/mail.service";
+import { createMailDelivery } from "../features/mail/mail.service";
 import { createLogger } from "../lib/logger";
 
 // Client addresses come from X-Forwarded-For here, so one test can sign in from several places.
@@ -115,12 +116,20 @@ describe("the mail outbox", () => {
 
   it("names a kept mail by its subject in the server log, never its links", async () => {
     const { logger, lines } = capturedLogger();
-    const mailer = createMailer({ smtpUrl: undefined, from: "LawGuide <x@example.com>" }, t.services.db, logger);
-    await mailer.send({
-      to: "a@example.com",
-      subject: "Reset",
-      text: "Open https://lawguide.test/reset?token=abc now",
-    });
+    const delivery = createMailDelivery(
+      { smtpUrl: undefined, from: "LawGuide <x@example.com>" },
+      t.services.db,
+      logger,
+    );
+    await delivery.deliver(
+      {
+        to: "a@example.com",
+        subject: "Reset",
+        text: "Open https://lawguide.test/reset?token=abc now",
+        kind: "account",
+      },
+      randomUUID(),
+    );
     expect(lines.find((l) => l.subject === "Reset")).toBeTruthy();
     expect(JSON.stringify(lines)).not.toContain("token=abc");
     expect(JSON.stringify(lines)).not.toContain("a@example.com");

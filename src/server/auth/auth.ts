@@ -12,7 +12,6 @@ import {
 } from "@shared/schemas/auth";
 import type { SystemSettings } from "@shared/schemas/settings";
 import { splitName } from "@shared/session";
-import { mailSignOff } from "@shared/site";
 import { passwordLengthError } from "@shared/validation/auth-rules";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
@@ -53,7 +52,12 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   logger: Logger;
-  mailer: { send(mail: { to: string; subject: string; text: string; html?: string }): Promise<void> };
+  /** The account mails, written and queued by the mail feature. */
+  mail: {
+    passwordReset(to: string, link: string): Promise<void>;
+    /** A member has just signed up: their welcome mail, when the settings and their preferences allow. */
+    welcome(userId: string): Promise<void>;
+  };
   settings: { get(): Promise<SystemSettings> };
   accounts: {
     ensureProfile(
@@ -111,11 +115,8 @@ function lockedError(pause: SignInPause) {
 
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
-/** Text for an HTML mail (the site name and address come from the settings). */
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 export function createAuth(deps: AuthDeps) {
-  const { config, db, logger, mailer, settings, accounts, logs, usage } = deps;
+  const { config, db, logger, mail, settings, accounts, logs, usage } = deps;
   const publicOrigin = new URL(config.publicUrl).origin;
   const perMinute = config.authRateLimitPerMinute;
 
@@ -154,24 +155,7 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const { general } = await settings.get();
-        const site = escapeHtml(general.siteName);
-        await mailer.send({
-          to: target.email,
-          subject: `Reset your ${general.siteName} password`,
-          text: [
-            "Hello,",
-            "",
-            `Someone asked to reset the password of your ${general.siteName} account. If it was you, open this link to choose a new password:`,
-            "",
-            link,
-            "",
-            "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.",
-            "",
-            mailSignOff(general),
-          ].join("\n"),
-          html: `<p>Hello,</p><p>Someone asked to reset the password of your ${site} account. If it was you, open this link to choose a new password:</p><p><a href="${link}">Reset my password</a></p><p>The link works once and expires in 1 hour. If you did not ask for this, you can ignore this message: your password stays the same.</p><p>Questions? Write to ${escapeHtml(general.supportEmail)}.</p><p>${site}</p>`,
-        });
+        await mail.passwordReset(target.email, link);
       },
       onPasswordReset: async ({ user: target }, request) => {
         // A link made while this one was being used ends too: one reset, and no link works after it.
@@ -242,6 +226,13 @@ export function createAuth(deps: AuthDeps) {
               phone: typeof body.phone === "string" ? body.phone : undefined,
               profession: typeof body.profession === "string" ? body.profession : undefined,
             });
+            if (ctx?.path === "/sign-up/email") {
+              try {
+                await mail.welcome(created.id);
+              } catch (error) {
+                logger.warn({ fault: describeFault(error) }, "welcome mail not queued");
+              }
+            }
           },
         },
       },

@@ -23,6 +23,11 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Run a prepared statement (`./prepared.ts`): the hot paths' queries. */
   run: RunPrepared;
+  /**
+   * Run SQL text as is, with `$n` parameters when `values` has any (several statements when it
+   * has none): for a library that brings its own SQL, such as the job queue.
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Apply the committed migrations (idempotent). */
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
@@ -65,6 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: "postgres",
       run: postgresRunner(pool),
+      query: (text, values) => pool.query(text, values),
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: () => ping(db),
       close: () => pool.end(),
@@ -82,6 +88,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     run: pgliteRunner(client),
+    query: async (text, values) =>
+      values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] }),
     pglite: client,
     async listen(channel, onPayload) {
       await client.listen(channel, onPayload);

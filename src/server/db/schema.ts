@@ -587,6 +587,24 @@ export const mailOutbox = pgTable(
   (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
+/**
+ * Mails handed to the mail server (or the outbox), one row per mail job: a job run again after a
+ * crash finds its row and does not send a second copy (docs/decisions/019-jobs-and-mail.md).
+ */
+export const mailSends = pgTable("mail_sends", {
+  jobId: uuid("job_id").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Unsubscribe links already followed: each link works once. Forgotten when the link would have expired. */
+export const usedUnsubscribeLinks = pgTable("used_unsubscribe_links", {
+  nonce: text("nonce").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 /** Monthly counters of metered actions (uploads per month for Free members). */
 export const usageCounters = pgTable(
   "usage_counters",
@@ -628,5 +646,7 @@ export const schema = {
   aiModels,
   testimonials,
   mailOutbox,
+  mailSends,
+  usedUnsubscribeLinks,
   usageCounters,
 };

@@ -55,6 +55,15 @@ export const activityQuerySchema = z.object({ limit: z.coerce.number().int().min
 
 export const outboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
+/** GET /api/admin/mail: the newest mails, or only those that failed for good. */
+export const mailDeliveriesQuerySchema = z.object({
+  failed: z.enum(["0", "1"]).default("0"),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** POST /api/admin/mail/:id/retry */
+export const mailIdParamSchema = z.object({ id: z.uuid({ error: "That mail does not exist." }) });
+
 export const userIdParamSchema = z.object({ id: userIdSchema });
 
 /** One mail of the outbox, as administrators read it. */
@@ -72,6 +81,32 @@ export interface AdminStats {
   cases: { active: number; total: number };
   documents: { total: number; generated: number };
   ai: { queries_today: number; average_response_time: number };
+}
+
+/** Where a mail is: queued, being sent, sent, waiting for another try, failed for good, cancelled. */
+export type MailDeliveryState = "queued" | "sending" | "sent" | "retrying" | "failed" | "cancelled";
+
+/** One mail on its way, as administrators follow it (never its text: reset links stay in the outbox). */
+export interface MailDeliveryView {
+  id: string;
+  to: string;
+  subject: string;
+  kind: "account" | "welcome" | "case-update" | "referral-notice" | "payment";
+  state: MailDeliveryState;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  queuedAt: string;
+  nextTryAt: string | null;
+  sentAt: string | null;
+}
+
+/** GET /api/admin/mail */
+export interface MailDeliveryList {
+  transport: "smtp" | "outbox";
+  deliveries: MailDeliveryView[];
+  /** Mails that failed for good, over the whole queue. */
+  failedCount: number;
 }
 
 /** GET /api/admin/outbox */

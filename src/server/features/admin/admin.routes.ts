@@ -1,5 +1,13 @@
-import { activityQuerySchema, appLogQuerySchema, auditLogQuerySchema, outboxQuerySchema } from "@shared/schemas/admin";
+import {
+  activityQuerySchema,
+  appLogQuerySchema,
+  auditLogQuerySchema,
+  mailDeliveriesQuerySchema,
+  mailIdParamSchema,
+  outboxQuerySchema,
+} from "@shared/schemas/admin";
 import { Hono } from "hono";
+import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
@@ -20,6 +28,12 @@ export function createAdminRoutes(admin: AdminService, guards: ReturnType<typeof
     .get("/audit-logs", validate("query", auditLogQuerySchema), async (c) => {
       const { table, ...q } = c.req.valid("query");
       return c.json(await admin.auditLogs({ ...q, tableName: table }));
+    })
+    .get("/mail", validate("query", mailDeliveriesQuerySchema), async (c) => {
+      return c.json(await admin.mailDeliveries(c.req.valid("query")));
+    })
+    .post("/mail/:id/retry", validate("param", mailIdParamSchema), async (c) => {
+      return c.json({ delivery: await admin.retryMail(c.req.valid("param").id, actorOf(c)) });
     })
     .get("/outbox", validate("query", outboxQuerySchema), async (c) => {
       return c.json(await admin.outbox(c.req.valid("query").limit));

@@ -1,7 +1,15 @@
-import type { ActivityFeed, AdminCharts, ChartPoint, OutboxList } from "@shared/schemas/admin";
+import type {
+  ActivityFeed,
+  AdminCharts,
+  ChartPoint,
+  MailDeliveryList,
+  MailDeliveryView,
+  OutboxList,
+} from "@shared/schemas/admin";
 import type { Db } from "../../db/client";
-import type { AppLogQuery, AuditLogQuery, LogService } from "../logs/logs.service";
-import type { Mailer } from "../mail/mail.service";
+import { conflict, notFound } from "../../lib/errors";
+import type { Actor, AppLogQuery, AuditLogQuery, LogService } from "../logs/logs.service";
+import type { MailDelivery, Mailer } from "../mail/mail.service";
 import { toActivityEntry } from "./activity";
 import { chartSeries, countStats, listActivity } from "./admin.queries";
 
@@ -13,7 +21,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * What administrators read and do across members: statistics, the activity feed and charts, logs,
- * the outbox. (Members themselves, unlocking included, are the Users section: ./users/.)
+ * mail on its way and the outbox. (Members themselves, unlocking included, are the Users section: ./users/.)
  */
 export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mailer }) {
   const { db, logs, mailer } = deps;
@@ -63,6 +71,24 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
     appLogs: (query: AppLogQuery) => logs.listApp(query),
     auditLogs: (query: AuditLogQuery) => logs.listAudit(query),
 
+    /** The newest mails and where each one is (or only those that failed for good). */
+    async mailDeliveries(query: { failed: "0" | "1"; limit: number }): Promise<MailDeliveryList> {
+      const [deliveries, failed] = await Promise.all([
+        mailer.deliveries(query.limit, query.failed === "1"),
+        mailer.failedCount(),
+      ]);
+      return { transport: mailer.kind, deliveries: deliveries.map(toDeliveryView), failedCount: failed };
+    },
+
+    /** Try a mail that failed for good again now. */
+    async retryMail(id: string, actor: Actor): Promise<MailDeliveryView> {
+      if (!(await mailer.retry(id))) throw conflict(MAIL_NOT_FAILED);
+      await logs.app({ ...actor, category: "user_action", message: "Mail retried", metadata: { mailId: id } });
+      const [delivery] = (await mailer.deliveries(200)).filter((d) => d.id === id);
+      if (!delivery) throw notFound(MAIL_NOT_FAILED);
+      return toDeliveryView(delivery);
+    },
+
     /** The mail kept instead of sent when no SMTP server is configured (newest first). */
     async outbox(limit: number): Promise<OutboxList> {
       const rows = await mailer.outbox(limit);
@@ -81,3 +107,14 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+const MAIL_NOT_FAILED = "That mail is not waiting for a retry: it was sent, is on its way, or no longer exists.";
+
+function toDeliveryView(d: MailDelivery): MailDeliveryView {
+  return {
+    ...d,
+    queuedAt: d.queuedAt.toISOString(),
+    nextTryAt: d.nextTryAt?.toISOString() ?? null,
+    sentAt: d.sentAt?.toISOString() ?? null,
+  };
+}

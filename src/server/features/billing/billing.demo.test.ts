@@ -81,7 +81,7 @@ describe("the demo checkout", () => {
       .from(appLogs)
       .where(and(eq(appLogs.userId, id), eq(appLogs.category, "payment")));
     expect(payments).toHaveLength(1);
-    const receipts = (await t.services.mailer.outbox()).filter((m) => m.to === email && m.subject.includes("payment"));
+    const receipts = (await t.outbox()).filter((m) => m.to === email && m.subject.includes("payment"));
     expect(receipts.length).toBeLessThanOrEqual(1);
 
     // A checkout opened after that payment changes the plan (an upgrade or a downgrade), and is the newest payment.
@@ -182,8 +182,7 @@ describe("the Basic plan", () => {
     const { client, id, email } = await t.member();
     const sessionId = await startCheckout(client);
     await client.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS);
-    const reminders = async () =>
-      (await t.services.mailer.outbox()).filter((m) => m.to === email && m.subject.includes("trial ends"));
+    const reminders = async () => (await t.outbox()).filter((m) => m.to === email && m.subject.includes("trial ends"));
 
     // Seven days left: too early.
     expect(await t.services.billing.remindEndingTrials()).toBe(0);

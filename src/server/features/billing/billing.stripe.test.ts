@@ -154,7 +154,7 @@ describe("Stripe's webhook", () => {
       .where(and(eq(appLogs.category, "payment"), eq(appLogs.message, "Stripe invoice.paid")));
     expect(logged).toHaveLength(1);
     expect((await rowOf(id))?.status).toBe("active");
-    const receipts = (await t.services.mailer.outbox()).filter((m) => m.subject.includes("payment"));
+    const receipts = (await t.outbox()).filter((m) => m.subject.includes("payment"));
     expect(receipts).toHaveLength(1);
   });
 
@@ -294,7 +294,7 @@ describe("Stripe's webhook", () => {
     expect((await client.me())?.plan).toBe("premium");
     const status = await (await client.get("/api/billing/status")).json();
     expect(status).toMatchObject({ plan: "premium", subscription: { status: "past_due" } });
-    expect((await t.services.mailer.outbox()).some((m) => m.subject.includes("did not go through"))).toBe(true);
+    expect((await t.outbox()).some((m) => m.subject.includes("did not go through"))).toBe(true);
     // A second failure does not move the end of the grace period.
     await deliver(stripe.event("invoice.payment_failed", stripe.invoiceJson(sub.id, 0)));
     expect((await rowOf(id))?.graceUntil?.getTime()).toBe(row?.graceUntil?.getTime());

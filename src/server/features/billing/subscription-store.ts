@@ -1,12 +1,12 @@
 import { type PaidPlanId, PLANS, paidPlanOf, trialDaysOf } from "@shared/plans";
 import type { SubscriptionView } from "@shared/schemas/billing";
-import { mailSignOff } from "@shared/site";
 import type Stripe from "stripe";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { describeFault, type Logger } from "../../lib/logger";
 import type { AppLogEntry, LogService } from "../logs/logs.service";
 import type { MemberNotifier } from "../mail/notify-member";
+import { paymentMail } from "../mail/templates";
 import type { SettingsService } from "../settings/settings.service";
 import { findSubscription, type NewSubscription, type SubscriptionRow, upsertSubscription } from "./billing.queries";
 
@@ -88,33 +88,20 @@ export function createSubscriptionStore(
       trialEndsAt: Date | null = null,
     ): Promise<void> {
       try {
-        await notifier.notifyMember(userId, "payment", (_member, { general }) => {
-          const plan = PLANS[planId].name;
-          const site = general.siteName;
-          const link = `${config.publicUrl}/dashboard/premium`;
-          const endDate = (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
-            month: "long",
-            day: "numeric",
-            year: "numeric",
-            timeZone: "UTC",
-          });
-          const mails = {
-            receipt: {
-              subject: `Your ${site} ${plan} payment`,
-              text: `Thank you: your payment for ${site} ${plan} went through. Your receipt from our payment provider is on its way separately.\n\nSee or change your subscription: ${link}`,
-            },
-            failed: {
-              subject: `Your ${site} ${plan} payment did not go through`,
-              text: `Your last payment for ${site} ${plan} did not go through. Your plan stays in force for a few days while you update your payment method:\n\n${link}\n\nAfter that, your account moves to the Free plan. Nothing of yours is deleted.`,
-            },
-            trial_ending: {
-              subject: `Your ${site} ${plan} trial ends on ${endDate}`,
-              text: `Your free trial of ${site} ${plan} ends on ${endDate}. If you keep it, your subscription starts then and the first payment is taken; you can cancel before at no cost:\n\n${link}`,
-            },
-          };
-          const mail = mails[kind];
-          return { subject: mail.subject, text: `${mail.text}\n\n${mailSignOff(general)}` };
-        });
+        await notifier.notifyMember(userId, "payment", (_member, { general }, unsubscribeUrl) =>
+          paymentMail(general, {
+            kind,
+            plan: PLANS[planId].name,
+            endDate: (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
+              month: "long",
+              day: "numeric",
+              year: "numeric",
+              timeZone: "UTC",
+            }),
+            link: `${config.publicUrl}/dashboard/premium`,
+            unsubscribeUrl,
+          }),
+        );
       } catch (error) {
         logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
       }

@@ -10,6 +10,7 @@ import type { RunPrepared } from "../../db/prepared";
 import { ApiError, conflict, notFound } from "../../lib/errors";
 import type { MemberCache } from "../../lib/member-cache";
 import type { Actor, LogService } from "../logs/logs.service";
+import type { ReferralMails } from "../mail/account-mails";
 import type { SettingsService } from "../settings/settings.service";
 import { replyingChangesAt, toCaseDetail, toCaseSummary } from "./cases.mappers";
 import {
@@ -56,7 +57,12 @@ export function createCasesService(
   run: RunPrepared,
   settings: SettingsService,
   logs: LogService,
-  options: { firstPages?: MemberCache<KeptCasesPage> | null } = {},
+  options: {
+    firstPages?: MemberCache<KeptCasesPage> | null;
+    /** The mails of a referral request (to the member and the administrators). */
+    referralMails?: ReferralMails;
+    publicUrl?: string;
+  } = {},
 ) {
   const notFoundCase = () => notFound(CASE_TEXT.notFound);
   const firstPages = options.firstPages ?? null;
@@ -183,6 +189,11 @@ export function createCasesService(
         category: "case",
         message: "Attorney referral requested",
         metadata: { caseId, referralId: result.referral?.id },
+      });
+      await options.referralMails?.requested(user, {
+        kind: "case",
+        title: result.row.title,
+        link: `${options.publicUrl ?? ""}/dashboard/case/${caseId}`,
       });
       return {
         case: toCaseSummary(result.row, (await settings.get()).ai.responseTimeout),

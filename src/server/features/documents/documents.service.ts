@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
 import type { Logger } from "../../lib/logger";
 import type { Actor, LogService } from "../logs/logs.service";
+import type { ReferralMails } from "../mail/account-mails";
 import { createDocumentRenderer, type DocumentRenderingOptions } from "./document-renderer";
 import {
   type DocumentRow,
@@ -54,6 +55,9 @@ export interface DocumentsServiceOptions {
   /** The PDF and Word rendering: worker pool, queue, time budget, per-member bound, cache. */
   rendering?: DocumentRenderingOptions;
   logger?: Logger;
+  /** The mails of a review request (to the member and the administrators). */
+  referralMails?: ReferralMails;
+  publicUrl?: string;
 }
 
 /**
@@ -153,6 +157,11 @@ export function createDocumentsService(db: Db, logs: LogService, options: Docume
         category: "document",
         message: "Attorney review requested",
         metadata: { documentId: id, referralId: review.id },
+      });
+      await options.referralMails?.requested(user, {
+        kind: "document review",
+        title: found.row.title,
+        link: `${options.publicUrl ?? ""}/dashboard/create`,
       });
       return {
         review: { id: review.id, status: review.status, feeCents: review.feeCents },

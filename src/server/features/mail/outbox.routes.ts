@@ -2,9 +2,11 @@ import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AppEnv } from "../../http/env";
+import { plainPage } from "../../http/plain-page";
 import { cspNonce } from "../../http/security";
 import type { createSessionGuards } from "../../http/session";
 import type { Mailer } from "./mail.service";
+import { escapeHtml } from "./templates";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -61,36 +63,7 @@ export function createOutboxRoutes(mailer: Mailer, guards: ReturnType<typeof cre
 }
 
 function page(nonce: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
-  return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>Mail outbox · LawGuide</title>
-    <style nonce="${nonce}">
-      body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; margin: 0; color: #0f172a; background: #f8fafc; line-height: 1.5; }
-      main { max-width: 48rem; margin: 0 auto; padding: 1.5rem 1rem 3rem; }
-      h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-      p.lead { color: #475569; margin: 0 0 1.5rem; }
-      article { background: #fff; border: 1px solid #cbd5e1; border-radius: 12px; padding: 1rem; margin-bottom: 1rem; }
-      h2 { font-size: 1.125rem; margin: 0 0 .25rem; }
-      .meta { color: #475569; font-size: .875rem; margin: 0 0 .75rem; }
-      pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 0; }
-      a { color: #3730a3; }
-      a:focus-visible { outline: 3px solid #4f46e5; outline-offset: 2px; }
-    </style>
-  </head>
-  <body>
-    <main>
-      ${body}
-    </main>
-  </body>
-</html>`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return plainPage({ nonce, title: "Mail outbox · LawGuide", body });
 }
 
 function linkify(text: string): string {

@@ -198,7 +198,7 @@ describe("general settings in force", () => {
     const member = await t.member();
     await change(await t.admin(), { general: { siteName: "Acme Legal", supportEmail: "help@acme.example" } });
     expect((await t.client().post("/api/auth/request-password-reset", { email: member.email })).status).toBe(200);
-    const [mail] = (await t.services.mailer.outbox()).filter((m) => m.to === member.email);
+    const [mail] = (await t.outbox()).filter((m) => m.to === member.email);
     expect(mail?.subject).toBe("Reset your Acme Legal password");
     expect(mail?.text).toContain("your Acme Legal account");
     expect(mail?.text).toContain("Questions? Write to help@acme.example.");
@@ -394,9 +394,7 @@ describe("subscription and notification settings in force", () => {
         .set({ currentPeriodEnd: new Date(Date.now() + 36 * 3_600_000) })
         .where(eq(subscriptions.userId, member.id));
       await t.services.billing.remindEndingTrials();
-      return (await t.services.mailer.outbox()).filter(
-        (m) => m.to === member.email && m.subject.includes("trial ends"),
-      );
+      return (await t.outbox()).filter((m) => m.to === member.email && m.subject.includes("trial ends"));
     };
 
     await change(admin, { notifications: { paymentEmailEnabled: false } });

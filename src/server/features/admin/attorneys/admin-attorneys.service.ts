@@ -18,6 +18,7 @@ import { conflict, notFound } from "../../../lib/errors";
 import { describeFault, type Logger } from "../../../lib/logger";
 import type { Actor, LogService } from "../../logs/logs.service";
 import type { MemberNotifier } from "../../mail/notify-member";
+import { attorneyAssignedMail } from "../../mail/templates";
 import {
   type AttorneyRow,
   assignReferral,
@@ -132,30 +133,19 @@ export function createAdminAttorneysService(deps: {
   /** Tell the member who will contact them; false when the settings or their preferences say no mail. */
   async function assignmentMail(referral: AdminReferral, attorney: AttorneyRow): Promise<boolean> {
     try {
-      return await notifier.notifyMember(referral.member.id, "caseUpdate", (member, { general }) => {
-        const site = general.siteName;
-        const who = attorney.firm ? `${attorney.name} of ${attorney.firm}` : attorney.name;
-        const about = referral.document
-          ? `the review of your document "${referral.document.title}"`
-          : referral.case
-            ? `your case "${referral.case.title}"`
-            : "your referral";
-        const link = referral.case
-          ? `${publicUrl}/dashboard/case/${referral.case.id}`
-          : `${publicUrl}/dashboard/create`;
-        return {
-          subject: `An attorney has been assigned to your ${site} referral`,
-          text: [
-            `Hello${member.firstName ? ` ${member.firstName}` : ""},`,
-            "",
-            `We have passed ${about} to ${who}, an attorney in our referral network. They will contact you to talk about your matter.`,
-            "",
-            `${site} is not a law firm. No attorney-client relationship exists until an attorney agrees to take your matter. The attorney sets their own fees and will tell you before any work starts.`,
-            "",
-            `See it in ${site}: ${link}`,
-          ].join("\n"),
-        };
-      });
+      return await notifier.notifyMember(referral.member.id, "caseUpdate", (member, { general }, unsubscribeUrl) =>
+        attorneyAssignedMail(general, {
+          firstName: member.firstName,
+          attorney: attorney.firm ? `${attorney.name} of ${attorney.firm}` : attorney.name,
+          about: referral.document
+            ? `the review of your document "${referral.document.title}"`
+            : referral.case
+              ? `your case "${referral.case.title}"`
+              : "your referral",
+          link: referral.case ? `${publicUrl}/dashboard/case/${referral.case.id}` : `${publicUrl}/dashboard/create`,
+          unsubscribeUrl,
+        }),
+      );
     } catch (error) {
       logger.warn({ fault: describeFault(error), referralId: referral.id }, "referral assignment mail not sent");
       return false;

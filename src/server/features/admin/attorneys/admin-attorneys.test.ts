@@ -411,13 +411,13 @@ describe("the referral queue", () => {
     expect(log).toMatchObject({ category: "case", level: "info" });
     expect(log?.metadata).toMatchObject({ referralId, caseId, attorneyId: attorney.id, memberId });
 
-    const mails = (await t.services.mailer.outbox(50)).filter((m) => m.to === email);
+    const mails = (await t.outbox(50)).filter((m) => m.to === email && m.subject.includes("assigned"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe("An attorney has been assigned to your LawGuide referral");
+    expect(mails[0]?.subject).toBe("An attorney has been assigned to your case on LawGuide");
     expect(mails[0]?.text).toContain("Grace Hopper of Hopper & Partners");
     expect(mails[0]?.text).toContain('"Deposit not returned"');
     expect(mails[0]?.text).toContain(`/dashboard/case/${caseId}`);
-    expect(mails[0]?.text).toContain("No attorney-client relationship exists until an attorney agrees");
+    expect(mails[0]?.text).toContain("no attorney-client relationship exists until an attorney agrees");
 
     // Assigning again moves it to another attorney; the case follows.
     const second = await addAttorney(admin, { name: "Second Counsel", email: "second@example.com" });
@@ -432,7 +432,8 @@ describe("the referral queue", () => {
   it("mails the member only when the settings and their preferences allow it", async () => {
     const admin = await t.admin();
     const attorney = await addAttorney(admin, FULL);
-    const mailsTo = async (email: string) => (await t.services.mailer.outbox(200)).filter((m) => m.to === email);
+    const mailsTo = async (email: string) =>
+      (await t.outbox(200)).filter((m) => m.to === email && m.subject.includes("assigned"));
     const assign = async (referralId: string) =>
       (await (
         await admin.post(`/api/admin/referrals/${referralId}/assign`, { attorneyId: attorney.id })
@@ -487,7 +488,8 @@ describe("the referral queue", () => {
       await admin.post(`/api/admin/referrals/${review.review.id}/assign`, { attorneyId: attorney.id })
     ).json()) as ReferralAssignment;
     expect(assigned.referral).toMatchObject({ status: "assigned", case: null, document: { id: documentId } });
-    const [mail] = (await t.services.mailer.outbox(50)).filter((m) => m.to === email);
+    const [mail] = (await t.outbox(50)).filter((m) => m.to === email && m.subject.includes("assigned"));
+    expect(mail?.subject).toBe("An attorney has been assigned to your referral on LawGuide");
     expect(mail?.text).toContain('the review of your document "Last Will and Testament"');
     const listed = (await (await client.get(`/api/documents/${documentId}`)).json()) as {
       document: { review: { status: string } };

@@ -1,3 +1,4 @@
+import type { CaseStatus } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
 import { ADMIN_PAGE_SIZE } from "@shared/schemas/admin";
 import {
@@ -9,12 +10,12 @@ import {
   type AdminCaseStats,
   type AdminCaseUpdate,
 } from "@shared/schemas/admin-cases";
-import { mailSignOff } from "@shared/site";
 import type { Db } from "../../../db/client";
 import { invalidInput, notFound } from "../../../lib/errors";
 import { describeFault, type Logger } from "../../../lib/logger";
 import type { Actor, LogService } from "../../logs/logs.service";
 import type { MemberNotifier } from "../../mail/notify-member";
+import { attorneyAssignedMail, caseStatusMail } from "../../mail/templates";
 import {
   type AdminCaseFilter,
   type AdminCaseRecord,
@@ -92,23 +93,34 @@ export function createAdminCasesService(deps: {
   /** Mail the member that an attorney now has their case, when the settings and their preferences allow. */
   async function attorneyMail(caseRow: CaseRow, attorney: string) {
     try {
-      await notifier.notifyMember(caseRow.userId, "caseUpdate", (member, { general }) => {
-        const site = general.siteName;
-        const greeting = member.firstName ? `Hello ${member.firstName},` : "Hello,";
-        return {
-          subject: `An attorney has been assigned to your case on ${site}`,
-          text: [
-            greeting,
-            `${attorney} has been assigned to your case "${caseRow.title}".`,
-            `See your case: ${publicUrl}/dashboard/case/${caseRow.id}`,
-            `${site} is not a law firm, and no attorney-client relationship exists until an attorney agrees to take your matter.`,
-            `You receive this mail because e-mail notifications are on in your profile; you can turn them off there: ${publicUrl}/dashboard/profile`,
-            mailSignOff(general),
-          ].join("\n\n"),
-        };
-      });
+      await notifier.notifyMember(caseRow.userId, "caseUpdate", (member, { general }, unsubscribeUrl) =>
+        attorneyAssignedMail(general, {
+          firstName: member.firstName,
+          attorney,
+          about: `your case "${caseRow.title}"`,
+          link: `${publicUrl}/dashboard/case/${caseRow.id}`,
+          unsubscribeUrl,
+        }),
+      );
     } catch (error) {
       logger.warn({ fault: describeFault(error), caseId: caseRow.id }, "attorney assignment mail not sent");
+    }
+  }
+
+  /** Mail the member that an administrator changed their case's status, when allowed. */
+  async function statusMail(caseRow: CaseRow) {
+    try {
+      await notifier.notifyMember(caseRow.userId, "caseUpdate", (member, { general }, unsubscribeUrl) =>
+        caseStatusMail(general, {
+          firstName: member.firstName,
+          caseTitle: caseRow.title,
+          status: CASE_STATUS_WORDS[caseRow.status as CaseStatus] ?? caseRow.status,
+          link: `${publicUrl}/dashboard/case/${caseRow.id}`,
+          unsubscribeUrl,
+        }),
+      );
+    } catch (error) {
+      logger.warn({ fault: describeFault(error), caseId: caseRow.id }, "case status mail not sent");
     }
   }
 
@@ -190,6 +202,8 @@ export function createAdminCasesService(deps: {
       const assigned = result.row.assignedAttorney;
       if (result.changed && assigned && assigned !== result.old.assignedAttorney) {
         await attorneyMail(result.row, assigned);
+      } else if (result.changed && result.row.status !== result.old.status) {
+        await statusMail(result.row);
       }
       return read(caseId);
     },
@@ -211,9 +225,17 @@ export function createAdminCasesService(deps: {
         };
       });
       if (!result) throw notFound(CASE_NOT_FOUND);
+      await statusMail(result.row);
       return read(caseId);
     },
   };
 }
+
+/** A status as a member reads it in a mail. */
+const CASE_STATUS_WORDS: Record<CaseStatus, string> = {
+  active: "active",
+  referred: "referred to an attorney",
+  archived: "archived",
+};
 
 export type AdminCasesService = ReturnType<typeof createAdminCasesService>;
