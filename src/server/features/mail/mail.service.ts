@@ -2,7 +2,7 @@ import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import { type JobQueue, type JobState, PermanentJobError } from "../../lib/jobs";
 import type { Logger } from "../../lib/logger";
-import { insertOutboxMail, listOutboxMail, mailAlreadySent, recordMailSent } from "./mail.queries";
+import { keepInOutbox, listOutboxMail, mailAlreadySent, recordMailSent } from "./mail.queries";
 
 /** What a mail is about: account mails (reset, verification) go out whatever the notification settings say. */
 export type MailKind = "account" | "welcome" | "case-update" | "referral-notice" | "payment";
@@ -79,10 +79,7 @@ export function createMailDelivery(
       logger.info({ to: mail.to, subject: mail.subject }, "mail sent");
       return;
     }
-    await db.transaction(async (tx) => {
-      await insertOutboxMail(tx, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-      await recordMailSent(tx, jobId);
-    });
+    await keepInOutbox(db, { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null }, jobId);
     // Never its text: a password-reset link is a key to the account, and logs travel further.
     logger.info(
       { subject: mail.subject },

@@ -118,7 +118,12 @@ describe("notifyMember: may this member get a mail of this kind", () => {
           }),
         },
         accounts: { getSessionUser: async () => null },
-        mailer: { send: async (mail) => (s.sent.push(mail), "job") },
+        mailer: {
+          send: async (mail) => {
+            s.sent.push(mail);
+            return "job";
+          },
+        },
         unsubscribe: { linkFor: () => "" },
       });
     await expect(admins(on).notifyAdministrators(notice)).resolves.toBe(true);

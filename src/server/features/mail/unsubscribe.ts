@@ -1,12 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { html } from "hono/html";
 import type { Db } from "../../db/client";
-import { usedUnsubscribeLinks, userProfiles } from "../../db/schema";
 import type { AppEnv } from "../../http/env";
 import { plainPage } from "../../http/plain-page";
 import { cspNonce } from "../../http/security";
+import { forgetExpiredUnsubscribeLinks, spendUnsubscribeLink, unsubscribeLinkUsed } from "./mail.queries";
 
 /** How long an unsubscribe link in a mail keeps working. */
 export const UNSUBSCRIBE_LINK_DAYS = 60;
@@ -54,43 +53,17 @@ export function createUnsubscribeLinks(deps: { db: Db; secret: string; publicUrl
     async check(token: string): Promise<UnsubscribeOutcome | "valid"> {
       const claims = read(token);
       if (!claims) return "invalid";
-      const used = await db
-        .select({ nonce: usedUnsubscribeLinks.nonce })
-        .from(usedUnsubscribeLinks)
-        .where(eq(usedUnsubscribeLinks.nonce, claims.nonce));
-      return used.length > 0 ? "used" : "valid";
+      return (await unsubscribeLinkUsed(db, claims.nonce)) ? "used" : "valid";
     },
 
     /** Follow the link: the member's notification and marketing e-mails go off, and the link is spent. */
     async use(token: string): Promise<UnsubscribeOutcome> {
       const claims = read(token);
-      if (!claims) return "invalid";
-      return db.transaction(async (tx) => {
-        const member = await tx
-          .select({ id: userProfiles.id })
-          .from(userProfiles)
-          .where(eq(userProfiles.id, claims.userId))
-          .for("update");
-        if (member.length === 0) return "invalid";
-        const spent = await tx
-          .insert(usedUnsubscribeLinks)
-          .values({ nonce: claims.nonce, userId: claims.userId, expiresAt: claims.expiresAt })
-          .onConflictDoNothing()
-          .returning({ nonce: usedUnsubscribeLinks.nonce });
-        if (spent.length === 0) return "used";
-        await tx
-          .update(userProfiles)
-          .set({
-            preferences: sql`${userProfiles.preferences} || '{"emailNotifications": false, "marketingEmails": false}'::jsonb`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(userProfiles.id, claims.userId));
-        return "unsubscribed";
-      });
+      return claims ? spendUnsubscribeLink(db, claims) : "invalid";
     },
 
     /** Used links past their expiry can never be presented again: forget them. */
-    forgetExpired: () => db.delete(usedUnsubscribeLinks).where(lt(usedUnsubscribeLinks.expiresAt, new Date())),
+    forgetExpired: () => forgetExpiredUnsubscribeLinks(db),
   };
 }
 
