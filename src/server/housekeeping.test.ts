@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../tests/factories/test-app";
-import { loginAttempts, rateCounters } from "./db/schema";
-import { houseKeepOnce } from "./housekeeping";
+import { loginAttempts, mailSends, rateCounters, usedUnsubscribeLinks } from "./db/schema";
+import { HOUSEKEEPING_QUEUE, houseKeepOnce, scheduleHousekeeping } from "./housekeeping";
+import { createJobQueue, JOBS_SCHEMA } from "./lib/jobs";
 import { createLogger } from "./lib/logger";
 
 const t = setupTestApp();
@@ -16,6 +18,7 @@ function jobsOf() {
     forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
     remindEndingTrials: () => t.services.billing.remindEndingTrials(),
     forgetAbandonedUploads: () => t.services.uploads.forgetAbandoned(),
+    forgetOldMailRecords: () => t.services.mailer.forgetOldRecords(),
   };
 }
 
@@ -52,6 +55,47 @@ describe("housekeeping", () => {
     expect((await db.select().from(rateCounters)).map((r) => r.key)).toEqual(["signup:now"]);
   });
 
+  it("forgets mail send records older than any job, and unsubscribe links past their expiry", async () => {
+    const { id } = await t.member();
+    const [oldSend, newSend] = [randomUUID(), randomUUID()];
+    await t.services.db.insert(mailSends).values([
+      { jobId: oldSend, sentAt: ago(40 * DAY) },
+      { jobId: newSend, sentAt: ago(DAY) },
+    ]);
+    await t.services.db.insert(usedUnsubscribeLinks).values([
+      { nonce: "expired", userId: id, expiresAt: ago(HOUR) },
+      { nonce: "current", userId: id, expiresAt: new Date(Date.now() + DAY) },
+    ]);
+    await houseKeepOnce(jobsOf(), t.services.logger);
+    expect((await t.services.db.select().from(mailSends)).map((r) => r.jobId)).not.toContain(oldSend);
+    expect((await t.services.db.select().from(mailSends)).map((r) => r.jobId)).toContain(newSend);
+    expect((await t.services.db.select().from(usedUnsubscribeLinks)).map((r) => r.nonce)).toEqual(["current"]);
+  });
+
+  it("runs as a job of the queue: hourly on a schedule, and once at start", async () => {
+    const queue = createJobQueue(t.services.database, t.services.logger, { pollingIntervalSeconds: 0.5 });
+    let runs = 0;
+    const now = scheduleHousekeeping(
+      queue,
+      { ...jobsOf(), remindEndingTrials: async () => (runs += 1) },
+      t.services.logger,
+    );
+    await queue.start();
+    try {
+      await now();
+      const until = Date.now() + 10_000;
+      while (runs === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(runs).toBe(1);
+      const schedules = await t.services.database.query(
+        `select name, cron, timezone from ${JOBS_SCHEMA}.schedule where name = $1`,
+        [HOUSEKEEPING_QUEUE],
+      );
+      expect(schedules.rows).toEqual([{ name: HOUSEKEEPING_QUEUE, cron: "7 * * * *", timezone: "UTC" }]);
+    } finally {
+      await queue.stop(1_000);
+    }
+  });
+
   it("logs a failing job and still runs the others", async () => {
     await t.services.db.insert(rateCounters).values({ key: "old", windowStart: ago(2 * DAY), count: 1 });
     const lines: string[] = [];
@@ -70,6 +114,7 @@ describe("housekeeping", () => {
         forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
         remindEndingTrials: () => Promise.resolve(0),
         forgetAbandonedUploads: () => Promise.resolve(0),
+        forgetOldMailRecords: () => Promise.resolve(),
       },
       logger,
     );

@@ -1,3 +1,4 @@
+import type { JobQueue } from "./lib/jobs";
 import { describeFault, type Logger } from "./lib/logger";
 
 /** What housekeeping tidies: each job forgets rows that no longer count for anything. */
@@ -10,6 +11,8 @@ export interface HousekeepingJobs {
   remindEndingTrials(): Promise<unknown>;
   /** Uploads whose process stopped before the file arrived whole (rows and bytes). */
   forgetAbandonedUploads(): Promise<unknown>;
+  /** Records of mails sent, once no job could be tried again; unsubscribe links past expiry. */
+  forgetOldMailRecords(): Promise<unknown>;
 }
 
 /** One pass of every job; a failing job is logged and does not stop the others. */
@@ -23,15 +26,26 @@ export async function houseKeepOnce(jobs: HousekeepingJobs, logger: Logger): Pro
   }
 }
 
+/** The queue that carries housekeeping. */
+export const HOUSEKEEPING_QUEUE = "housekeeping";
+
 /**
- * Every hour (and once at start): the counters behind lockout and rate limits, which grow with
- * every address that ever knocked, lose the rows that can no longer lock anyone or limit
- * anything; demo trials about to end are told about. Several processes may run it at once: each
- * job is one idempotent statement, or claims its rows before acting on them.
+ * Every hour (and once when a process starts), as a job of the queue: the counters behind lockout
+ * and rate limits, which grow with every address that ever knocked, lose the rows that can no
+ * longer lock anyone or limit anything; demo trials about to end are told about; records kept for
+ * mail and unsubscribe links are forgotten once they can no longer matter. The hourly job runs
+ * once whichever process takes it; each step is one idempotent statement, or claims its rows
+ * before acting on them, so runs at the same moment do no harm. Call before `jobs.start()`.
  */
-export function startHousekeeping(jobs: HousekeepingJobs, logger: Logger, intervalMs = 3_600_000): () => void {
-  void houseKeepOnce(jobs, logger);
-  const timer = setInterval(() => void houseKeepOnce(jobs, logger), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function scheduleHousekeeping(jobs: JobQueue, work: HousekeepingJobs, logger: Logger): () => Promise<void> {
+  jobs.define(HOUSEKEEPING_QUEUE, {
+    cron: "7 * * * *",
+    retryLimit: 0,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    handle: () => houseKeepOnce(work, logger),
+  });
+  return async () => {
+    await jobs.send(HOUSEKEEPING_QUEUE, {});
+  };
 }

@@ -15,14 +15,15 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The rest of the server, loaded while the database opens: the two take most of a start. */
 async function loadServer() {
-  const [{ createApp }, { createServices }, { seed }, { startMaintenance }, { startHousekeeping }] = await Promise.all([
-    import("./app"),
-    import("./services"),
-    import("./seed"),
-    import("./db/maintenance"),
-    import("./housekeeping"),
-  ]);
-  return { createApp, createServices, seed, startMaintenance, startHousekeeping };
+  const [{ createApp }, { createServices }, { seed }, { startMaintenance }, { scheduleHousekeeping }] =
+    await Promise.all([
+      import("./app"),
+      import("./services"),
+      import("./seed"),
+      import("./db/maintenance"),
+      import("./housekeeping"),
+    ]);
+  return { createApp, createServices, seed, startMaintenance, scheduleHousekeeping };
 }
 
 /** Set for the short-lived process that makes a new embedded database (see `openMigrated`). */
@@ -74,26 +75,29 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const lock = config.mode === "embedded" ? lockDataDir(config.dataDir) : null;
-  const [database, { createApp, createServices, seed, startMaintenance, startHousekeeping }] = await Promise.all([
+  const [database, { createApp, createServices, seed, startMaintenance, scheduleHousekeeping }] = await Promise.all([
     openMigrated(config),
     loadServer(),
   ]);
   const services = createServices(config, database, logger);
   await seed(services);
-  await services.jobs.start();
-  const app = createApp(services);
-  const stopMaintenance = startMaintenance(database, logger);
-  // Files received by other processes, or left unread when a process stopped, are read here too.
-  services.readingQueue.start();
-  const stopHousekeeping = startHousekeeping(
+  const houseKeepNow = scheduleHousekeeping(
+    services.jobs,
     {
       forgetStaleLoginAttempts: () => services.accounts.lockout.forgetStale(),
       forgetOldRateWindows: () => services.usage.forgetOldWindows(),
       remindEndingTrials: () => services.billing.remindEndingTrials(),
       forgetAbandonedUploads: () => services.uploads.forgetAbandoned(),
+      forgetOldMailRecords: () => services.mailer.forgetOldRecords(),
     },
     logger,
   );
+  await services.jobs.start();
+  await houseKeepNow();
+  const app = createApp(services);
+  const stopMaintenance = startMaintenance(database, logger);
+  // Files received by other processes, or left unread when a process stopped, are read here too.
+  services.readingQueue.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -119,7 +123,6 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     if (stopping) return;
     stopping = true;
     stopMaintenance();
-    stopHousekeeping();
     // Stop accepting; answers already being written get a bounded time to finish.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     const grace = setTimeout(() => (server as HttpServer).closeAllConnections(), SHUTDOWN_GRACE_MS);

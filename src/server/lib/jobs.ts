@@ -15,6 +15,8 @@ export interface JobKind<T extends object> {
   retryDelaySeconds: number;
   /** A try still running after this long (its process died) is counted as failed and tried again. */
   expireInSeconds: number;
+  /** Also run on this schedule (cron, UTC): one job per slot, whichever process takes it. */
+  cron?: string;
   /** Does the work; throwing fails this try. */
   handle(data: T, job: { id: string }): Promise<void>;
 }
@@ -43,17 +45,7 @@ export interface JobQueueOptions {
  * growing delay. A failed job is kept (failed jobs for 30 days) for administrators to see and retry.
  */
 export function createJobQueue(database: Database, logger: Logger, options: JobQueueOptions = {}) {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.query(text, values) as Promise<{ rows: never[] }> },
-    schema: JOBS_SCHEMA,
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds: 30,
-    archiveCompletedAfterSeconds: 7 * 86_400,
-    archiveFailedAfterSeconds: 30 * 86_400,
-    deleteAfterDays: 30,
-  });
-  boss.on("error", (error) => logger.warn({ fault: describeFault(error) }, "job queue: maintenance failed"));
+  let boss: PgBoss | null = null;
   const kinds = new Map<string, JobKind<object>>();
   const workers = new Map<string, string>();
   let state: "new" | "started" | "stopped" = "new";
@@ -78,13 +70,28 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
      * this process's workers. Jobs may be sent once this resolves.
      */
     async start({ work = true }: { work?: boolean } = {}): Promise<void> {
+      const scheduled = [...kinds.values()].some((kind) => kind.cron);
+      boss = new PgBoss({
+        db: { executeSql: (text, values) => database.query(text, values) as Promise<{ rows: never[] }> },
+        schema: JOBS_SCHEMA,
+        // Timers only where something runs on a schedule, and only in a process that works.
+        schedule: work && scheduled,
+        supervise: work,
+        maintenanceIntervalSeconds: 30,
+        archiveCompletedAfterSeconds: 7 * 86_400,
+        archiveFailedAfterSeconds: 30 * 86_400,
+        deleteAfterDays: 30,
+      });
+      boss.on("error", (error) => logger.warn({ fault: describeFault(error) }, "job queue: maintenance failed"));
       await boss.start();
       state = "started";
+      const started = boss;
       for (const [name, kind] of kinds) {
-        await boss.createQueue(name, queueOptions(name, kind));
-        await boss.updateQueue(name, queueOptions(name, kind));
+        await started.createQueue(name, queueOptions(name, kind));
+        await started.updateQueue(name, queueOptions(name, kind));
+        if (kind.cron) await started.schedule(name, kind.cron, {}, { tz: "UTC" });
         if (!work) continue;
-        const id = await boss.work<object>(
+        const id = await started.work<object>(
           name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
           async (jobs) => {
@@ -115,7 +122,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
 
     /** Queue a job; this process's worker is woken at once (others find it at their next look). */
     async send(name: string, data: object): Promise<string> {
-      if (state !== "started") throw new Error(`job queue not started: cannot send a ${name} job`);
+      if (state !== "started" || !boss) throw new Error(`job queue not started: cannot send a ${name} job`);
       const id = await boss.send(name, data);
       if (!id) throw new Error(`the ${name} job was not queued`);
       const worker = workers.get(name);
@@ -125,6 +132,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
 
     /** Try a failed job again now. */
     async retry(name: string, id: string): Promise<void> {
+      if (!boss) throw new Error("job queue not started");
       await boss.retry(name, id);
       const worker = workers.get(name);
       if (worker) boss.notifyWorker(worker);
@@ -176,12 +184,12 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     /** Wake this process's worker for a queue (after jobs were added or retried elsewhere). */
     nudge(name: string): void {
       const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      if (worker) boss?.notifyWorker(worker);
     },
 
     /** Stop taking jobs; a job being run gets up to `timeoutMs` to finish. */
     async stop(timeoutMs = 10_000): Promise<void> {
-      if (state !== "started") return;
+      if (state !== "started" || !boss) return;
       state = "stopped";
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
     },

@@ -2,7 +2,14 @@ import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import { type JobQueue, type JobState, PermanentJobError } from "../../lib/jobs";
 import type { Logger } from "../../lib/logger";
-import { keepInOutbox, listOutboxMail, mailAlreadySent, recordMailSent } from "./mail.queries";
+import {
+  forgetExpiredUnsubscribeLinks,
+  forgetOldMailSends,
+  keepInOutbox,
+  listOutboxMail,
+  mailAlreadySent,
+  recordMailSent,
+} from "./mail.queries";
 
 /** What a mail is about: account mails (reset, verification) go out whatever the notification settings say. */
 export type MailKind = "account" | "welcome" | "case-update" | "referral-notice" | "payment";
@@ -144,6 +151,12 @@ export function createMailer(options: MailerOptions, db: Db, jobs: JobQueue, log
     async deliveries(limit: number, onlyFailed = false): Promise<MailDelivery[]> {
       const rows = await jobs.list(MAIL_QUEUE, limit, onlyFailed ? ["failed"] : undefined);
       return rows.map(toDelivery);
+    },
+
+    /** Housekeeping: send records older than any job kept (30 days), and spent unsubscribe links past expiry. */
+    async forgetOldRecords(): Promise<void> {
+      await forgetOldMailSends(db, new Date(Date.now() - 31 * 86_400_000));
+      await forgetExpiredUnsubscribeLinks(db);
     },
 
     /** Mails that failed for good and wait for an administrator. */

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { AppEnv } from "../../http/env";
 import { plainPage } from "../../http/plain-page";
 import { cspNonce } from "../../http/security";
-import { forgetExpiredUnsubscribeLinks, spendUnsubscribeLink, unsubscribeLinkUsed } from "./mail.queries";
+import { spendUnsubscribeLink, unsubscribeLinkUsed } from "./mail.queries";
 
 /** How long an unsubscribe link in a mail keeps working. */
 export const UNSUBSCRIBE_LINK_DAYS = 60;
@@ -61,9 +61,6 @@ export function createUnsubscribeLinks(deps: { db: Db; secret: string; publicUrl
       const claims = read(token);
       return claims ? spendUnsubscribeLink(db, claims) : "invalid";
     },
-
-    /** Used links past their expiry can never be presented again: forget them. */
-    forgetExpired: () => forgetExpiredUnsubscribeLinks(db),
   };
 }
 
