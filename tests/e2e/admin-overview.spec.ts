@@ -159,9 +159,9 @@ test.describe("admin: logs", () => {
         }
       }
 
-      await page.getByRole("link", { name: "Mail outbox" }).first().click();
-      await expect(page).toHaveURL(/section=outbox/);
-      await expect(page.getByRole("heading", { name: "Mail outbox", level: 1 })).toBeVisible();
+      await page.getByRole("main").getByRole("link", { name: "Mail", exact: true }).click();
+      await expect(page).toHaveURL(/section=mail/);
+      await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
     });
   });
 });

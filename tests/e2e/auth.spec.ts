@@ -201,8 +201,16 @@ test.describe("password reset", () => {
     // Only an administrator reads the kept mail: one opens the outbox in the admin dashboard.
     await signInByApi(page);
     await page.goto("/admin/dashboard");
-    await page.getByRole("link", { name: "Mail outbox" }).click();
-    await expect(page.getByRole("heading", { name: "Mail outbox", level: 1 })).toBeVisible();
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Mail", exact: true })
+      .click();
+    await expect(page.getByRole("heading", { name: "Mail", level: 1 })).toBeVisible();
+    // The mail on its way: sent to the outbox.
+    const sent = page.getByRole("article").filter({ hasText: "Reset your LawGuide password" }).first();
+    await expect(sent.getByText("Sent", { exact: true })).toBeVisible();
+    await expectAccessible(page, "admin mail");
+    await page.getByRole("tab", { name: "Outbox" }).click();
     const mail = page.getByRole("article").filter({ hasText: member.email }).first();
     const link = mail.getByRole("link", { name: /reset-password\?token=/ });
     await expect(link).toBeVisible();

@@ -191,7 +191,7 @@ test.describe("administrator", () => {
     await expect(page.getByText("Total Users")).toBeVisible();
     await expectAccessible(page, "admin overview");
     const menu = page.getByRole("navigation", { name: "Admin sections" });
-    for (const section of ["Overview", "AI Models", "Users", "Cases", "Attorneys", "Settings", "Logs", "Mail outbox"]) {
+    for (const section of ["Overview", "AI Models", "Users", "Cases", "Attorneys", "Settings", "Logs", "Mail"]) {
       await expect(menu.getByRole("link", { name: section })).toBeAttached();
     }
     await page.goto("/admin/dashboard?section=users");

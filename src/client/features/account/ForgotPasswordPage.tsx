@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
             settings?.mode === "embedded" ? (
               <p className="text-sm text-slate-700">
                 This copy of LawGuide has no mail server, so it keeps its mail instead of sending it. An administrator
-                finds the reset link in the admin dashboard, under Mail outbox.
+                finds the reset link in the admin dashboard, under Mail, Outbox.
               </p>
             ) : null
           }

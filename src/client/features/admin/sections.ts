@@ -8,7 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: "attorneys", label: "Attorneys", Icon: Scale },
   { id: "settings", label: "Settings", Icon: Settings },
   { id: "logs", label: "Logs", Icon: ScrollText },
-  { id: "outbox", label: "Mail outbox", Icon: Mail },
+  { id: "mail", label: "Mail", Icon: Mail },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]["id"];

@@ -24,11 +24,11 @@ export function LogsSection() {
         description="What happened, and who changed what, newest first."
         actions={
           <ButtonLink
-            to="/admin/dashboard?section=outbox"
+            to="/admin/dashboard?section=mail"
             variant="secondary"
             icon={<Mail className="size-4" aria-hidden />}
           >
-            Mail outbox
+            Mail
           </ButtonLink>
         }
       />

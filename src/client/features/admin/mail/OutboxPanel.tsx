@@ -1,7 +1,6 @@
 import { Alert } from "@client/components/ui/Alert";
 import { Card } from "@client/components/ui/Card";
 import { EmptyState } from "@client/components/ui/EmptyState";
-import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { apiFetch } from "@client/lib/api";
 import { formatDateTime } from "@shared/dates";
@@ -39,17 +38,16 @@ function MailText({ text }: { text: string }) {
  * The mail LawGuide kept instead of sending it (no SMTP server configured): password-reset links
  * and notices, newest first. Only administrators reach it.
  */
-export function OutboxSection() {
+export function OutboxPanel() {
   const outbox = useQuery({
     queryKey: ["admin", "outbox"],
     queryFn: () => apiFetch<OutboxList>("/api/admin/outbox"),
   });
   return (
     <>
-      <PageHeader
-        title="Mail outbox"
-        description="Mail LawGuide keeps instead of sending it while no mail server is configured, newest first. Reset links in it let anyone into an account: share them only with their owner."
-      />
+      <p className="mb-4 text-sm text-slate-700">
+        The mail itself, newest first. Reset links in it let anyone into an account: share them only with their owner.
+      </p>
       {outbox.isPending ? (
         <div className="space-y-3" aria-busy="true">
           <p className="sr-only">Loading the outbox</p>
