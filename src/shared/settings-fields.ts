@@ -152,16 +152,15 @@ export const SETTING_FIELDS = {
   notifications: {
     enableEmailNotifications: {
       label: "E-mail notifications",
-      help: "The switch for every notification mail. Password-reset mails are always sent.",
+      help: "The switch for every notification mail. Account mails, such as password resets, are always sent.",
     },
     welcomeEmailEnabled: {
       label: "Welcome e-mail",
-      help: "A welcome mail to each new member.",
-      notYet: "No welcome mail is sent yet.",
+      help: "A welcome mail to each new member (when notifications are on).",
     },
     caseUpdateEmailEnabled: {
       label: "Case update e-mails",
-      help: "Mail a member when an attorney is assigned to their case or referral (when the member's preferences allow).",
+      help: "Mail a member when their referral request is received, an attorney is assigned, or an administrator changes their case's status (when the member's preferences allow).",
     },
     paymentEmailEnabled: {
       label: "Payment e-mails",
@@ -169,8 +168,7 @@ export const SETTING_FIELDS = {
     },
     adminNotificationEmail: {
       label: "Admin notification e-mail",
-      help: "Where notices for administrators go.",
-      notYet: "No notice is sent to administrators yet.",
+      help: "Where notices for administrators go: one for each new referral or document review request (when notifications are on).",
     },
   },
 } satisfies Fields;

@@ -59,7 +59,10 @@ const SECTIONS: readonly LegalSection[] = [
         <li>To run your account and show you your cases, messages and documents.</li>
         <li>To write the assistant's answers and analyse the documents you upload.</li>
         <li>To manage your plan, your trial and your payments.</li>
-        <li>To send the e-mails you need, such as password resets and notices about your subscription.</li>
+        <li>
+          To send the e-mails you need, such as password resets, a welcome, updates on your cases and referrals, and
+          notices about your subscription.
+        </li>
         <li>To keep LawGuide secure, for example by spotting unusual sign-ins and stopping abuse.</li>
         <li>To answer you when you contact support, and to meet our legal obligations.</li>
       </ul>
@@ -121,7 +124,9 @@ const SECTIONS: readonly LegalSection[] = [
             <strong>Correct your details:</strong> edit your personal information on your profile page at any time.
           </li>
           <li>
-            <strong>E-mails:</strong> marketing e-mails are off unless you turn them on in your profile.
+            <strong>E-mails:</strong> marketing e-mails are off unless you turn them on in your profile. Every
+            notification e-mail has an unsubscribe link, and your profile turns notification e-mails off at any time;
+            e-mails about your account itself, such as a password reset you ask for, still arrive.
           </li>
         </ul>
         <p>

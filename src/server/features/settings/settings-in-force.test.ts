@@ -58,7 +58,9 @@ const PROVEN_BY: Record<string, string> = {
   "security.maxLoginAttempts": "this file; auth.test.ts 'follows the maxLoginAttempts setting'",
   "notifications.enableEmailNotifications": "this file",
   "notifications.paymentEmailEnabled": "this file",
-  "notifications.caseUpdateEmailEnabled": "admin/cases and admin/attorneys tests (assignment mails)",
+  "notifications.caseUpdateEmailEnabled": "admin/cases and admin/attorneys tests (assignment mails); mail/smtp.test.ts",
+  "notifications.welcomeEmailEnabled": "mail/smtp.test.ts (sends nothing a switch turns off)",
+  "notifications.adminNotificationEmail": "mail/smtp.test.ts (the administrators' notice)",
 };
 
 describe("the list of settings", () => {
