@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   invalidCredentials: "INVALID_CREDENTIALS",
   emailTaken: "EMAIL_TAKEN",
   invalidToken: "INVALID_TOKEN",
+  /** Sign-in refused until the address is verified (a new link was mailed). */
+  emailNotVerified: "EMAIL_NOT_VERIFIED",
   internal: "INTERNAL",
   maintenance: "MAINTENANCE",
   /** No room to prepare a PDF or Word file right now (503 with Retry-After). */

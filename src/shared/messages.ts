@@ -18,6 +18,13 @@ export const AUTH_TEXT = {
   mustAcknowledgeAi: "You must acknowledge the AI limitations",
   registrationClosed: "Registration is currently closed. Please try again later.",
   emailTaken: "An account with this email already exists. Sign in or reset your password.",
+  /** Sign-in of an account whose address is not verified while verification is required. */
+  emailNotVerified:
+    "Please verify your email address first. We have sent you a new link: open it to finish signing in.",
+  verificationForAnotherAccount: "You are signed in to another account. Sign out, then ask for the link again.",
+  emailAlreadyVerified: "This email address is already verified.",
+  /** Sign-up while verification is required: the same answer whether or not the address has an account. */
+  checkEmailToContinue: "Check your email to continue: we have sent a link to finish creating your account.",
   invalidEmail: "Please enter a valid email address",
   newPasswordsDoNotMatch: "New passwords do not match",
   newPasswordTooShort: (min: number) => `New password must be at least ${min} characters`,

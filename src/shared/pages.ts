@@ -53,6 +53,11 @@ export const PAGES = {
     prerendered: true,
     openDuringMaintenance: true,
   },
+  VerifyEmailPage: {
+    path: "/verify-email",
+    title: "Verify Your Email",
+    module: "features/account/VerifyEmailPage",
+  },
   ResetPasswordPage: {
     path: "/reset-password",
     title: "Choose a New Password",

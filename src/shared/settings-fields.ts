@@ -135,8 +135,7 @@ export const SETTING_FIELDS = {
     },
     requireEmailVerification: {
       label: "Require e-mail verification",
-      help: "New members confirm their e-mail address before they can sign in.",
-      notYet: "E-mail verification is not built yet: new accounts can sign in at once.",
+      help: "New members follow a link mailed to them before they can sign in; members who joined earlier are sent one at their next sign-in. A sign-up for an address that already has an account is answered like any other (its owner is told). Administrators are never held.",
     },
     enableTwoFactor: {
       label: "Two-factor sign-in",

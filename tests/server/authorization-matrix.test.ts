@@ -272,6 +272,15 @@ const MATRIX: Record<string, Entry> = {
     ok: [400],
   },
   "POST /api/auth/request-password-reset": { rule: "public", body: () => ({ email: "nobody@example.com" }) },
+  // A visitor is answered 200 whatever the address; a signed-in member asking for another
+  // address than their own is refused (400).
+  "POST /api/auth/send-verification-email": {
+    rule: "public",
+    body: () => ({ email: "nobody@example.com" }),
+    ok: [200, 400],
+  },
+  // A link that is not genuine: everyone is sent to the page that says so.
+  "GET /api/auth/verify-email": { rule: "public", query: "token=not-a-token", ok: [302] },
   "POST /api/auth/reset-password": {
     rule: "public",
     body: () => ({ token: "not-a-token", newPassword: "another-secret-pass" }),

@@ -45,6 +45,7 @@ const PAGE_LOADERS: { [N in PageName]: () => Promise<Record<N, ComponentType>> }
   RegisterPage: () => import("@client/features/account/RegisterPage"),
   ForgotPasswordPage: () => import("@client/features/account/ForgotPasswordPage"),
   ResetPasswordPage: () => import("@client/features/account/ResetPasswordPage"),
+  VerifyEmailPage: () => import("@client/features/account/VerifyEmailPage"),
   CheckoutSuccessPage: () => import("@client/features/billing/CheckoutSuccessPage"),
   CheckoutDemoPage: () => import("@client/features/billing/CheckoutDemoPage"),
   CheckoutCancelPage: () => import("@client/features/billing/CheckoutCancelPage"),

@@ -3,7 +3,7 @@ import { AUTH_TEXT } from "@shared/messages";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env";
 import { notFound } from "../lib/errors";
-import { type Auth, CLIENT_IP_HEADER, PUBLIC_AUTH_ENDPOINTS } from "./auth";
+import { type Auth, CLIENT_IP_HEADER, PUBLIC_AUTH_ENDPOINTS, VERIFY_EMAIL_PAGE } from "./auth";
 
 /** better-auth's codes mapped to the texts LawGuide shows. */
 const ERROR_MAP: Record<string, { code: string; message?: string }> = {
@@ -12,6 +12,9 @@ const ERROR_MAP: Record<string, { code: string; message?: string }> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: ERROR_CODES.emailTaken, message: AUTH_TEXT.emailTaken },
   INVALID_PASSWORD: { code: ERROR_CODES.invalidCredentials, message: AUTH_TEXT.currentPasswordWrong },
   INVALID_TOKEN: { code: ERROR_CODES.invalidToken, message: AUTH_TEXT.resetLinkInvalid },
+  EMAIL_NOT_VERIFIED: { code: ERROR_CODES.emailNotVerified, message: AUTH_TEXT.emailNotVerified },
+  EMAIL_MISMATCH: { code: ERROR_CODES.invalidInput, message: AUTH_TEXT.verificationForAnotherAccount },
+  EMAIL_ALREADY_VERIFIED: { code: ERROR_CODES.invalidInput, message: AUTH_TEXT.emailAlreadyVerified },
   INVALID_EMAIL: { code: ERROR_CODES.invalidInput, message: AUTH_TEXT.invalidEmail },
   PASSWORD_TOO_SHORT: { code: ERROR_CODES.invalidInput },
   PASSWORD_TOO_LONG: { code: ERROR_CODES.invalidInput },
@@ -41,7 +44,13 @@ export function createAuthRoutes(auth: Auth) {
     const userAgent = headers.get("user-agent");
     if (userAgent && userAgent.length > USER_AGENT_MAX) headers.set("user-agent", userAgent.slice(0, USER_AGENT_MAX));
     const url = new URL(c.req.url);
+    const token = c.req.query("token");
     url.search = "";
+    if (subPath === "/verify-email") {
+      // The link in a verification mail: its token, and the page that tells the member how it went.
+      if (token && token.length <= 2000) url.searchParams.set("token", token);
+      url.searchParams.set("callbackURL", VERIFY_EMAIL_PAGE);
+    }
     const request = new Request(url, {
       method: c.req.method,
       headers,

@@ -6,6 +6,7 @@ import {
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
   type SignUpBody,
+  sendVerificationBodySchema,
   signInBodySchema,
   signOutBodySchema,
   signUpBodySchema,
@@ -36,7 +37,15 @@ export const PUBLIC_AUTH_ENDPOINTS = new Set([
   "POST /request-password-reset",
   "POST /reset-password",
   "POST /change-password",
+  "POST /send-verification-email",
+  "GET /verify-email",
 ]);
+
+/** Where a verification link lands, told how it went (`?error=` when it did not work). */
+export const VERIFY_EMAIL_PAGE = "/verify-email";
+
+/** A verification link works for a day. */
+const VERIFICATION_LINK_SECONDS = 24 * 3600;
 
 /** A paused sign-in: `address` is this address locked out of the account, `account` its guess ceiling. */
 export interface SignInPause {
@@ -55,6 +64,10 @@ export interface AuthDeps {
   /** The account mails, written and queued by the mail feature. */
   mail: {
     passwordReset(to: string, link: string): Promise<void>;
+    /** A link that verifies the address (an account mail). */
+    verifyEmail(to: string, link: string): Promise<void>;
+    /** Someone tried to register with this address, which already has an account (an account mail). */
+    signUpAttempt(to: string): Promise<void>;
     /** A member has just signed up: their welcome mail, when the settings and their preferences allow. */
     welcome(userId: string): Promise<void>;
   };
@@ -97,6 +110,7 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/reset-password": resetPasswordBodySchema,
   "/change-password": changePasswordBodySchema,
   "/sign-out": signOutBodySchema,
+  "/send-verification-email": sendVerificationBodySchema,
 };
 
 /** 429 for a paused sign-in, with Retry-After and the time left in words. */
@@ -133,6 +147,10 @@ export function createAuth(deps: AuthDeps) {
       ...entry,
     });
 
+  // The administrators' switch (security settings) read before every account request: better-auth
+  // reads `requireEmailVerification` as the request runs, so the getter below follows the switch.
+  let verificationRequired = false;
+
   const auth = betterAuth({
     appName: "LawGuide",
     baseURL: config.publicUrl,
@@ -152,6 +170,19 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 3600,
+      get requireEmailVerification() {
+        return verificationRequired;
+      },
+      // While verification is required, a sign-up for a taken address is answered like a new one
+      // (better-auth's generic answer) and the owner is told.
+      onExistingUserSignUp: async ({ user: owner }, request) => {
+        await mail.signUpAttempt(owner.email);
+        await authLog(request, {
+          userId: owner.id,
+          level: "warn",
+          message: "Sign-up attempted with a registered address",
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: target, token }) => {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -162,6 +193,20 @@ export function createAuth(deps: AuthDeps) {
         await accounts.endResetLinks(target.id);
         await accounts.lockout.clear(target.email.toLowerCase());
         await authLog(request, { userId: target.id, message: "Password reset" });
+      },
+    },
+    emailVerification: {
+      // Sent on sign-up and on sign-in while verification is required (better-auth's default
+      // follows requireEmailVerification); following the link signs the member in.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user: target, token }) => {
+        const link = `${config.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+        await mail.verifyEmail(target.email, link);
+      },
+      afterEmailVerification: async (verified, request) => {
+        await authLog(request, { userId: verified.id, message: "Email verified" });
       },
     },
     session: {
@@ -179,6 +224,8 @@ export function createAuth(deps: AuthDeps) {
         "/change-password": { window: 60, max: perMinute },
         "/request-password-reset": { window: 60, max: Math.max(3, Math.ceil(perMinute / 6)) },
         "/reset-password": { window: 60, max: perMinute },
+        // A new verification link: three a minute from one address (at the default 30 sign-ins).
+        "/send-verification-email": { window: 60, max: Math.max(3, Math.ceil(perMinute / 10)) },
       },
     },
     advanced: {
@@ -250,6 +297,7 @@ export function createAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+        verificationRequired = (await settings.get()).security.requireEmailVerification;
         const rule = BODY_RULES[ctx.path];
         if (ctx.path === "/sign-up/email" && !(await settings.get()).general.allowRegistration) {
           throw new APIError("FORBIDDEN", {
@@ -374,6 +422,12 @@ export function createAuth(deps: AuthDeps) {
             if (created) {
               await accounts.recordSignIn(created.id);
               await authLog(ctx.request, { userId: created.id, message: "User registered" });
+            } else {
+              // Verification required: no session yet, and the same answer for a taken address.
+              await authLog(ctx.request, {
+                message: "Registration answered: verification link sent",
+                metadata: { email: body.email },
+              });
             }
             return;
           }

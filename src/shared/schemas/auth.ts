@@ -54,6 +54,9 @@ export const requestPasswordResetBodySchema = z.object({
   redirectTo: text({ max: 500 }).optional(),
 });
 
+/** POST /api/auth/send-verification-email: a new verification link (the page decides where it leads). */
+export const sendVerificationBodySchema = z.object({ email: emailSchema });
+
 /** Reset tokens are made by the account system from letters, digits, '-' and '_'. */
 export const resetPasswordBodySchema = z.object({
   token: z.string({ error: AUTH_TEXT.resetLinkInvalid }).regex(/^[A-Za-z0-9_-]{1,200}$/, AUTH_TEXT.resetLinkInvalid),

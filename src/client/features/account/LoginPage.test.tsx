@@ -109,6 +109,21 @@ describe("sign-in form", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(lockout);
   });
 
+  it("offers a new verification link when the address is not verified yet", async () => {
+    const api = serve();
+    api.routes[SIGN_IN] = () => apiError(403, ERROR_CODES.emailNotVerified, AUTH_TEXT.emailNotVerified);
+    api.routes["POST /api/auth/send-verification-email"] = () => json({ status: true });
+    const user = userEvent.setup();
+    renderPage();
+    await signIn(user, { email: "mia@example.com", password: "right-password" });
+    expect(await screen.findByRole("alert")).toHaveTextContent(AUTH_TEXT.emailNotVerified);
+    await user.click(screen.getByRole("button", { name: "Send the link again" }));
+    expect(await screen.findByText("A new link is on its way to mia@example.com.")).toBeInTheDocument();
+    expect(api.callsTo("POST /api/auth/send-verification-email").map((call) => call.body)).toEqual([
+      { email: "mia@example.com" },
+    ]);
+  });
+
   it("hides a server failure's details behind a general message", async () => {
     const api = serve();
     api.routes[SIGN_IN] = () => apiError(503, ERROR_CODES.internal, "database is down");

@@ -1,17 +1,19 @@
 import { Button } from "@client/components/ui/Button";
 import { Checkbox, Field, Input } from "@client/components/ui/Field";
-import { refusalText } from "@client/lib/api";
+import { ApiRequestError, refusalText } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
 import { usePublicSettings } from "@client/lib/public-settings";
 import { takeReturnTo } from "@client/lib/return-to";
 import { useSession } from "@client/lib/session";
+import { ERROR_CODES } from "@shared/api-error";
 import { AUTH_TEXT } from "@shared/messages";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router";
 import { AuthForm, useAuthForm } from "./AuthForm";
 import { AUTH_LINK, AuthShell } from "./AuthShell";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
+import { ResendVerification } from "./ResendVerification";
 
 export function destinationAfterSignIn(isAdmin: boolean, from: unknown): string {
   if (isAdmin) return "/admin/dashboard";
@@ -30,15 +32,23 @@ export function LoginPage() {
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const from = (location.state as { from?: unknown } | null)?.from;
+  // Refused until the address is verified: the address, to send its link again.
+  const [unverified, setUnverified] = useState<string | null>(null);
   const form = useAuthForm(
     (fields) => {
       const email = fields.text("email").trim();
       const password = fields.text("password");
       const rememberMe = fields.checked("rememberMe");
       submitted.current = true;
+      setUnverified(null);
       if (!email || !password) return AUTH_TEXT.loginFormMissing;
       return async () => {
-        await authApi.signIn({ email, password, rememberMe });
+        try {
+          await authApi.signIn({ email, password, rememberMe });
+        } catch (error) {
+          if (error instanceof ApiRequestError && error.code === ERROR_CODES.emailNotVerified) setUnverified(email);
+          throw error;
+        }
         const user = await session.refresh();
         if (!user) return AUTH_TEXT.loginFailed;
         navigate(destinationAfterSignIn(user.isAdmin, from), { replace: true });
@@ -88,6 +98,11 @@ export function LoginPage() {
           name="rememberMe"
         />
       </AuthForm>
+      {unverified ? (
+        <div className="mt-4">
+          <ResendVerification email={unverified} />
+        </div>
+      ) : null}
       {settings && settings.demoAccounts.length > 0 ? (
         <section
           aria-labelledby="demo-accounts"

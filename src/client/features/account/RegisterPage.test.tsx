@@ -17,10 +17,11 @@ const GOOD_PASSWORD = "correct-horse";
 
 const SIGN_UP = "POST /api/auth/sign-up/email";
 const SIGN_IN = "POST /api/auth/sign-in/email";
+const RESEND = "POST /api/auth/send-verification-email";
 
 /**
  * The fake API: nobody is signed in until a sign-up succeeds. With `sessionOnSignUp: false` the
- * sign-up starts no session, and only a sign-in after it does.
+ * sign-up starts no session (e-mail verification is required), and a new link can be asked for.
  */
 function serve({ sessionOnSignUp = true } = {}) {
   let signedIn: SessionUser | null = null;
@@ -29,15 +30,10 @@ function serve({ sessionOnSignUp = true } = {}) {
     "GET /api/me": () => json({ user: signedIn }),
     [SIGN_UP]: () => {
       if (sessionOnSignUp) signedIn = sessionUser({ email: "new@example.com", firstName: "Nora" });
-      return json({ user: { id: "u1" } });
+      return json({ token: sessionOnSignUp ? "session-token" : null, user: { id: "u1" } });
     },
+    [RESEND]: () => json({ status: true }),
   };
-  if (!sessionOnSignUp) {
-    routes[SIGN_IN] = () => {
-      signedIn = sessionUser();
-      return json({ user: { id: "u1" } });
-    };
-  }
   return fakeApi(routes);
 }
 
@@ -199,13 +195,16 @@ describe("registration form", () => {
     expect(router.state.location.pathname).toBe("/cases/c42");
   });
 
-  it("signs in with the same credentials when the sign-up did not start a session", async () => {
+  it("asks the visitor to check their e-mail when the sign-up waits for verification, and resends the link", async () => {
     const api = serve({ sessionOnSignUp: false });
-    const { user } = await openForm();
+    const { router, user } = await openForm();
     await submit(user, complete);
-    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
-    expect(api.callsTo(SIGN_IN).map((call) => call.body)).toEqual([
-      { email: complete.email, password: GOOD_PASSWORD, rememberMe: true },
-    ]);
+    expect(await screen.findByText("Check your email")).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`It went to ${complete.email}`))).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/register");
+    expect(api.callsTo(SIGN_IN)).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Send the link again" }));
+    expect(await screen.findByText(`A new link is on its way to ${complete.email}.`)).toBeInTheDocument();
+    expect(api.callsTo(RESEND).map((call) => call.body)).toEqual([{ email: complete.email }]);
   });
 });

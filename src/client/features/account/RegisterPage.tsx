@@ -9,10 +9,11 @@ import { AUTH_TEXT } from "@shared/messages";
 import { registrationProblem } from "@shared/validation/auth-rules";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { AuthForm, useAuthForm } from "./AuthForm";
+import { AuthForm, AuthOutcome, useAuthForm } from "./AuthForm";
 import { AuthShell } from "./AuthShell";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
+import { ResendVerification } from "./ResendVerification";
 
 /** A link in a checkbox's label that opens beside the form, which keeps what was typed. */
 function NewTabLink({ href, children }: { href: string; children: string }) {
@@ -33,6 +34,8 @@ export function RegisterPage() {
   const formRef = useRef<HTMLFormElement>(null);
   // The field the last problem concerns: its message beside it, marked invalid, and focused.
   const [invalid, setInvalid] = useState<{ field: string; message: string } | null>(null);
+  // Verification required: the address the link was sent to (no session until it is followed).
+  const [checkEmail, setCheckEmail] = useState<string | null>(null);
   useEffect(() => {
     if (!invalid) return;
     const control = formRef.current?.elements.namedItem(invalid.field);
@@ -55,19 +58,19 @@ export function RegisterPage() {
       if (problem) return problem.message;
       const email = values.email.trim();
       return async () => {
-        await authApi.signUp({
+        const created = await authApi.signUp({
           email,
           password: values.password,
           firstName: values.firstName.trim(),
           lastName: "",
           rememberMe: true,
         });
-        let user = await session.refresh();
-        if (!user) {
-          // No session came back with the sign-up: sign in with the same credentials.
-          await authApi.signIn({ email, password: values.password, rememberMe: true });
-          user = await session.refresh();
+        if (created.token === null) {
+          // E-mail verification is required: the account waits for its link (no session yet).
+          setCheckEmail(email);
+          return undefined;
         }
+        const user = await session.refresh();
         navigate(user ? (takeReturnTo() ?? "/dashboard") : "/login", { replace: true });
       };
     },
@@ -87,7 +90,11 @@ export function RegisterPage() {
       subtitle="Ask legal questions, understand your papers and create documents."
       footer={{ prompt: "Already have an account?", to: "/login", link: "Sign in" }}
     >
-      {closed ? (
+      {checkEmail ? (
+        <AuthOutcome tone="success" title="Check your email" next={<ResendVerification email={checkEmail} />}>
+          {AUTH_TEXT.checkEmailToContinue} It went to {checkEmail} and works for 24 hours.
+        </AuthOutcome>
+      ) : closed ? (
         <Alert tone="warning" title="Registration is closed">
           {AUTH_TEXT.registrationClosed}
         </Alert>

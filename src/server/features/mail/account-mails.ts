@@ -3,7 +3,14 @@ import { describeFault, type Logger } from "../../lib/logger";
 import type { SettingsService } from "../settings/settings.service";
 import type { Mailer } from "./mail.service";
 import type { MemberNotifier } from "./notify-member";
-import { passwordResetMail, referralNoticeMail, referralReceivedMail, welcomeMail } from "./templates";
+import {
+  passwordResetMail,
+  referralNoticeMail,
+  referralReceivedMail,
+  signUpAttemptMail,
+  verifyEmailMail,
+  welcomeMail,
+} from "./templates";
 
 /** The mails of the account system (auth calls these; it imports no feature itself). */
 export function createAccountMails(deps: {
@@ -18,6 +25,17 @@ export function createAccountMails(deps: {
     async passwordReset(to: string, link: string): Promise<void> {
       const { general } = await settings.get();
       await mailer.send({ to, ...passwordResetMail(general, link), kind: "account" });
+    },
+
+    async verifyEmail(to: string, link: string): Promise<void> {
+      const { general } = await settings.get();
+      await mailer.send({ to, ...verifyEmailMail(general, link), kind: "account" });
+    },
+
+    async signUpAttempt(to: string): Promise<void> {
+      const { general } = await settings.get();
+      const links = { signIn: `${publicUrl}/login`, reset: `${publicUrl}/forgot-password` };
+      await mailer.send({ to, ...signUpAttemptMail(general, links), kind: "account" });
     },
 
     async welcome(userId: string): Promise<void> {

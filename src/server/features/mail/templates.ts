@@ -94,6 +94,34 @@ export function passwordResetMail(site: MailSite, link: string): ComposedMail {
   });
 }
 
+/** Account mail: a link that verifies the member's address and signs them in. */
+export function verifyEmailMail(site: MailSite, link: string): ComposedMail {
+  return layout(site, {
+    subject: `Verify your e-mail address for ${site.siteName}`,
+    greeting: "Hello,",
+    blocks: [
+      `Please confirm that this is your e-mail address to finish setting up your ${site.siteName} account:`,
+      { label: "Verify my e-mail address", url: link },
+      "The link works for 24 hours. If you did not create an account, you can ignore this message: nothing happens without the link.",
+    ],
+  });
+}
+
+/** Account mail: someone tried to register with an address that already has an account. */
+export function signUpAttemptMail(site: MailSite, links: { signIn: string; reset: string }): ComposedMail {
+  return layout(site, {
+    subject: `Someone tried to create a ${site.siteName} account with your address`,
+    greeting: "Hello,",
+    blocks: [
+      `Someone tried to create a new ${site.siteName} account with this e-mail address, which already has an account. No new account was made and nothing in yours changed.`,
+      "If it was you, sign in instead:",
+      { label: "Sign in", url: links.signIn },
+      `Forgot your password? Choose a new one: ${links.reset}`,
+      "If it was not you, you can ignore this message.",
+    ],
+  });
+}
+
 /** Sent once, when a member signs up. */
 export function welcomeMail(
   site: MailSite,

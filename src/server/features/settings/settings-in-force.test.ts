@@ -59,6 +59,7 @@ const PROVEN_BY: Record<string, string> = {
   "notifications.enableEmailNotifications": "this file",
   "notifications.paymentEmailEnabled": "this file",
   "notifications.caseUpdateEmailEnabled": "admin/cases and admin/attorneys tests (assignment mails); mail/smtp.test.ts",
+  "security.requireEmailVerification": "auth/email-verification.test.ts",
   "notifications.welcomeEmailEnabled": "mail/smtp.test.ts (sends nothing a switch turns off)",
   "notifications.adminNotificationEmail": "mail/smtp.test.ts (the administrators' notice)",
 };

@@ -228,7 +228,12 @@ export async function updateUserWithAudit(
       if (Object.keys(changes.account).length > 0) {
         await tx
           .update(user)
-          .set({ ...changes.account, updatedAt: sql`now()` })
+          // An administrator never waits for a verification link (they read the outbox).
+          .set({
+            ...changes.account,
+            ...(changes.account.role === "admin" ? { emailVerified: true } : {}),
+            updatedAt: sql`now()`,
+          })
           .where(eq(user.id, userId));
       }
       if (Object.keys(changes.profile).length > 0) {

@@ -142,6 +142,8 @@ export function createAdminUsersService(deps: {
             password: input.password,
             name: `${input.firstName} ${input.lastName}`.trim(),
             role: input.isAdmin ? "admin" : "user",
+            // An administrator vouches for the address: no verification link is needed.
+            data: { emailVerified: true },
           },
         });
         userId = created.user.id;
