@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   invalidToken: "INVALID_TOKEN",
   /** Sign-in refused until the address is verified (a new link was mailed). */
   emailNotVerified: "EMAIL_NOT_VERIFIED",
+  /** An administrator must set up two-factor sign-in before the admin dashboard opens (403). */
+  twoFactorRequired: "TWO_FACTOR_REQUIRED",
   internal: "INTERNAL",
   maintenance: "MAINTENANCE",
   /** No room to prepare a PDF or Word file right now (503 with Retry-After). */

@@ -23,6 +23,11 @@ export const AUTH_TEXT = {
     "Please verify your email address first. We have sent you a new link: open it to finish signing in.",
   verificationForAnotherAccount: "You are signed in to another account. Sign out, then ask for the link again.",
   emailAlreadyVerified: "This email address is already verified.",
+  twoFactorCodeInvalid: "That code is not right. Enter the 6-digit code your authenticator app shows now.",
+  backupCodeInvalid: "That backup code is not right, or it was already used.",
+  twoFactorExpired: "Your sign-in took too long. Please enter your email and password again.",
+  twoFactorRequired: "Set up two-factor sign-in in your profile to open the admin dashboard.",
+  twoFactorOff: "Two-factor sign-in is not offered on this site.",
   /** Sign-up while verification is required: the same answer whether or not the address has an account. */
   checkEmailToContinue: "Check your email to continue: we have sent a link to finish creating your account.",
   invalidEmail: "Please enter a valid email address",

@@ -18,6 +18,8 @@ export interface SessionUser {
   createdAt: string;
   lastActive: string | null;
   isAdmin: boolean;
+  /** Sign-in asks for a code from the member's authenticator app. */
+  twoFactorEnabled: boolean;
   preferences: Preferences;
   plan: PlanId;
 }

@@ -139,8 +139,7 @@ export const SETTING_FIELDS = {
     },
     enableTwoFactor: {
       label: "Two-factor sign-in",
-      help: "Members can protect their sign-in with a second factor.",
-      notYet: "Two-factor sign-in is not built yet.",
+      help: "Members may protect their sign-in with a code from an authenticator app (Profile, Security); administrators must set it up before the admin dashboard opens. Wrong codes count toward the sign-in lockout. Members who set it up keep being asked for a code if this is turned off.",
     },
     maxLoginAttempts: {
       label: "Max login attempts",

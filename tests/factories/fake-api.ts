@@ -102,6 +102,7 @@ export function publicSettings(overrides: Partial<PublicSettings> = {}): PublicS
     enableTrials: true,
     mode: "configured",
     demoAccounts: [],
+    enableTwoFactor: false,
     ...overrides,
   };
 }
@@ -119,6 +120,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     createdAt: "2026-01-01T00:00:00.000Z",
     lastActive: null,
     isAdmin: false,
+    twoFactorEnabled: false,
     preferences: { emailNotifications: true, pushNotifications: true, marketingEmails: false },
     plan: "free",
     ...overrides,

@@ -208,7 +208,7 @@ function sharedRecords(admin: TestClient, owner: Member): Records<SharedKind> {
     },
     template: async () => "will",
     section: async () => "general",
-    /** A mail that is not waiting for a retry: past authorization, the administrator gets 409. */
+    /** A mail that does not exist: past authorization, the administrator gets 404. */
     mail: async () => "00000000-0000-4000-8000-000000000000",
   });
   return records;
@@ -278,6 +278,20 @@ const MATRIX: Record<string, Entry> = {
     rule: "public",
     body: () => ({ email: "nobody@example.com" }),
     ok: [200, 400],
+  },
+  // Two-factor sign-in: off by default (enable answers 403 to everyone); the others are refused
+  // past authorization (no pending sign-in, no enrolment, a wrong password).
+  "POST /api/auth/two-factor/enable": { rule: "public", body: () => ({ password: "matrix-password" }), ok: [401, 403] },
+  "POST /api/auth/two-factor/disable": {
+    rule: "public",
+    body: () => ({ password: "matrix-password" }),
+    ok: [400, 401],
+  },
+  "POST /api/auth/two-factor/verify-totp": { rule: "public", body: () => ({ code: "123456" }), ok: [400, 401] },
+  "POST /api/auth/two-factor/verify-backup-code": {
+    rule: "public",
+    body: () => ({ code: "abcde-fghij" }),
+    ok: [400, 401],
   },
   // A link that is not genuine: everyone is sent to the page that says so.
   "GET /api/auth/verify-email": { rule: "public", query: "token=not-a-token", ok: [302] },
@@ -445,7 +459,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/admin/audit-logs": { rule: "admin" },
   "GET /api/admin/outbox": { rule: "admin" },
   "GET /api/admin/mail": { rule: "admin" },
-  "POST /api/admin/mail/:id/retry": { rule: "admin", params: { id: "mail" }, ok: [409] },
+  "POST /api/admin/mail/:id/retry": { rule: "admin", params: { id: "mail" }, ok: [404] },
   "GET /dev/outbox": { rule: "admin" },
   // The link in a mail: its token is the only key (no token here, so everyone is told it does not work).
   "GET /unsubscribe": { rule: "public", ok: [400] },

@@ -2,6 +2,7 @@ import { ERROR_CODES } from "@shared/api-error";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@shared/constants";
 import { AUTH_TEXT, GENERIC_TEXT } from "@shared/messages";
 import {
+  backupCodeBodySchema,
   changePasswordBodySchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
@@ -10,6 +11,8 @@ import {
   signInBodySchema,
   signOutBodySchema,
   signUpBodySchema,
+  totpCodeBodySchema,
+  twoFactorPasswordBodySchema,
 } from "@shared/schemas/auth";
 import type { SystemSettings } from "@shared/schemas/settings";
 import { splitName } from "@shared/session";
@@ -18,10 +21,11 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { admin } from "better-auth/plugins/admin";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import type { z } from "zod";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { account, rateLimit, session, user, verification } from "../db/schema";
+import { account, rateLimit, session, twoFactor, user, verification } from "../db/schema";
 import { describeFault, type Logger } from "../lib/logger";
 import { releasingContext } from "./auth-context";
 
@@ -39,7 +43,14 @@ export const PUBLIC_AUTH_ENDPOINTS = new Set([
   "POST /change-password",
   "POST /send-verification-email",
   "GET /verify-email",
+  "POST /two-factor/enable",
+  "POST /two-factor/disable",
+  "POST /two-factor/verify-totp",
+  "POST /two-factor/verify-backup-code",
 ]);
+
+/** The second step of a sign-in: a code, counted toward the lockout like a password. */
+const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
 
 /** Where a verification link lands, told how it went (`?error=` when it did not work). */
 export const VERIFY_EMAIL_PAGE = "/verify-email";
@@ -111,6 +122,10 @@ const BODY_RULES: Record<string, z.ZodType> = {
   "/change-password": changePasswordBodySchema,
   "/sign-out": signOutBodySchema,
   "/send-verification-email": sendVerificationBodySchema,
+  "/two-factor/enable": twoFactorPasswordBodySchema,
+  "/two-factor/disable": twoFactorPasswordBodySchema,
+  "/two-factor/verify-totp": totpCodeBodySchema,
+  "/two-factor/verify-backup-code": backupCodeBodySchema,
 };
 
 /** 429 for a paused sign-in, with Retry-After and the time left in words. */
@@ -147,6 +162,20 @@ export function createAuth(deps: AuthDeps) {
       ...entry,
     });
 
+  /** The member whose sign-in waits for a code, by request (set before the code is checked, read after). */
+  const pendingSignIns = new WeakMap<Request, { id: string; email: string }>();
+
+  /** The member a two-factor challenge cookie names, while the challenge is open. */
+  async function pendingSecondFactor(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const cookie = ctx.context.createAuthCookie("two_factor");
+    const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    if (!identifier) return null;
+    const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+    if (!challenge || challenge.expiresAt < new Date()) return null;
+    const member = await ctx.context.internalAdapter.findUserById(challenge.value);
+    return member ? { id: member.id, email: member.email.toLowerCase() } : null;
+  }
+
   // The administrators' switch (security settings) read before every account request: better-auth
   // reads `requireEmailVerification` as the request runs, so the getter below follows the switch.
   let verificationRequired = false;
@@ -157,7 +186,10 @@ export function createAuth(deps: AuthDeps) {
     basePath: "/api/auth",
     secret: config.authSecret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit, twoFactor },
+    }),
     trustedOrigins: async (request) => {
       const origins = [publicOrigin];
       const host = request?.headers.get("host");
@@ -226,6 +258,11 @@ export function createAuth(deps: AuthDeps) {
         "/reset-password": { window: 60, max: perMinute },
         // A new verification link: three a minute from one address (at the default 30 sign-ins).
         "/send-verification-email": { window: 60, max: Math.max(3, Math.ceil(perMinute / 10)) },
+        // Codes: like passwords (the lockout counts the wrong ones as well).
+        "/two-factor/verify-totp": { window: 60, max: perMinute },
+        "/two-factor/verify-backup-code": { window: 60, max: perMinute },
+        "/two-factor/enable": { window: 60, max: perMinute },
+        "/two-factor/disable": { window: 60, max: perMinute },
       },
     },
     advanced: {
@@ -246,7 +283,17 @@ export function createAuth(deps: AuthDeps) {
         logger.error({ fault: describeFault(error), source: "better-auth" }, "auth error");
       },
     },
-    plugins: [admin({ defaultRole: "user", adminRoles: ["admin"] })],
+    plugins: [
+      admin({ defaultRole: "user", adminRoles: ["admin"] }),
+      // Two-factor sign-in with an authenticator app (TOTP) and ten backup codes; a device is never
+      // trusted to skip the code. Enrolment is confirmed by a first code.
+      twoFactorPlugin({
+        issuer: "LawGuide",
+        skipVerificationOnEnable: false,
+        backupCodeOptions: { amount: 10 },
+        twoFactorCookieMaxAge: 600,
+      }),
+    ],
     databaseHooks: {
       verification: {
         delete: {
@@ -297,7 +344,26 @@ export function createAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
-        verificationRequired = (await settings.get()).security.requireEmailVerification;
+        const { security: securityNow } = await settings.get();
+        verificationRequired = securityNow.requireEmailVerification;
+        if (ctx.path === "/two-factor/enable" && !securityNow.enableTwoFactor) {
+          throw new APIError("FORBIDDEN", { message: AUTH_TEXT.twoFactorOff, code: ERROR_CODES.forbidden });
+        }
+        if (SECOND_FACTOR_PATHS.has(ctx.path)) {
+          // The second step of a sign-in: its member, for the lockout (and its log) after.
+          const pending = await pendingSecondFactor(ctx);
+          if (pending && ctx.request) pendingSignIns.set(ctx.request, pending);
+          const pause = pending ? await accounts.lockout.check(pending.email, clientIp) : null;
+          if (pending && pause) {
+            await authLog(ctx.request, {
+              userId: pending.id,
+              level: "warn",
+              message: "Sign-in refused: account locked",
+              metadata: { email: pending.email, scope: pause.scope, lockedUntil: pause.until.toISOString() },
+            });
+            throw lockedError(pause);
+          }
+        }
         const rule = BODY_RULES[ctx.path];
         if (ctx.path === "/sign-up/email" && !(await settings.get()).general.allowRegistration) {
           throw new APIError("FORBIDDEN", {
@@ -401,12 +467,57 @@ export function createAuth(deps: AuthDeps) {
               });
               return;
             }
-            const signedIn = ctx.context.newSession?.user;
+            const signedIn = ctx.context.newSession?.user as { id: string; twoFactorEnabled?: boolean } | undefined;
+            const returnedBody = returned as { twoFactorRedirect?: unknown } | undefined;
+            if (signedIn?.twoFactorEnabled || returnedBody?.twoFactorRedirect === true) {
+              // The password was right; the sign-in waits for the code (counted then).
+              await authLog(ctx.request, {
+                userId: signedIn?.id ?? null,
+                message: "Sign-in: password accepted, code asked",
+                metadata: { email },
+              });
+              return;
+            }
             if (signedIn) {
               await accounts.lockout.recordSuccess(email, clientIp);
               await accounts.recordSignIn(signedIn.id);
               await authLog(ctx.request, { userId: signedIn.id, message: "User signed in" });
             }
+            return;
+          }
+          case "/two-factor/verify-totp":
+          case "/two-factor/verify-backup-code": {
+            const pending = ctx.request ? pendingSignIns.get(ctx.request) : undefined;
+            const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+            const method = ctx.path === "/two-factor/verify-totp" ? "authenticator code" : "backup code";
+            if (!pending) {
+              // Enrolment: the first code confirms a member's new authenticator.
+              const member = (await getSessionFromCtx(ctx).catch(() => null))?.user;
+              if (!failed && member) {
+                await authLog(ctx.request, { userId: member.id, message: "Two-factor sign-in turned on" });
+              }
+              return;
+            }
+            if (failed) {
+              const { security } = await settings.get();
+              const pause = await accounts.lockout.recordFailure(pending.email, clientIp, security.maxLoginAttempts);
+              await authLog(ctx.request, {
+                userId: pending.id,
+                level: "warn",
+                message: pause ? "Sign-in code refused; account locked" : "Sign-in code refused",
+                metadata: { email: pending.email, method, reason, ...(pause ? { scope: pause.scope } : {}) },
+              });
+              return;
+            }
+            await accounts.lockout.recordSuccess(pending.email, clientIp);
+            await accounts.recordSignIn(pending.id);
+            await authLog(ctx.request, { userId: pending.id, message: "User signed in", metadata: { method } });
+            return;
+          }
+          case "/two-factor/disable": {
+            const member = (await getSessionFromCtx(ctx).catch(() => null))?.user;
+            if (!failed && member)
+              await authLog(ctx.request, { userId: member.id, message: "Two-factor sign-in turned off" });
             return;
           }
           case "/sign-up/email": {

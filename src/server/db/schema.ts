@@ -56,6 +56,8 @@ export const user = pgTable(
     banned: boolean("banned").default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /** Sign-in asks for a code from the member's authenticator app (better-auth's two-factor plugin). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -63,6 +65,24 @@ export const user = pgTable(
     index("user_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("user_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
+);
+
+/** A member's authenticator (TOTP) secret and backup codes, both encrypted by better-auth. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** False until the member confirms enrolment with a first code. */
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
 
 export const session = pgTable(
@@ -625,6 +645,7 @@ export const schema = {
   account,
   verification,
   rateLimit,
+  twoFactor,
   userProfiles,
   loginAttempts,
   rateCounters,

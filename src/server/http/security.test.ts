@@ -74,6 +74,8 @@ describe("administrator routes", () => {
       "GET /api/admin/logs": 200,
       "GET /api/admin/audit-logs": 200,
       "GET /api/admin/outbox": 200,
+      "GET /api/admin/mail": 200,
+      "POST /api/admin/mail/:id/retry": 404,
       "GET /api/admin/users": 200,
       "GET /api/admin/users/stats": 200,
       "POST /api/admin/users": 400,

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from "@shared/api-error";
-import { GENERIC_TEXT } from "@shared/messages";
+import { AUTH_TEXT, GENERIC_TEXT } from "@shared/messages";
 import type { SessionUser } from "@shared/session";
 import type { Context, MiddlewareHandler } from "hono";
 import { createSessionTokenReader } from "../auth/session-cookie";
@@ -28,7 +28,7 @@ export interface SessionDeps {
     /** End a session now. */
     endSession(sessionId: string): Promise<void>;
   };
-  settings: { get(): Promise<{ security: { sessionTimeout: number } }> };
+  settings: { get(): Promise<{ security: { sessionTimeout: number; enableTwoFactor: boolean } }> };
   authSecret: string;
 }
 
@@ -85,6 +85,10 @@ export function createSessionGuards(deps: SessionDeps) {
     // Administrator rights come from the role alone, never from an e-mail address.
     if (authUser.role !== "admin") {
       throw new ApiError(403, ERROR_CODES.forbidden, GENERIC_TEXT.adminOnly);
+    }
+    // While two-factor sign-in is offered, an administrator uses it before the dashboard opens.
+    if (!c.get("sessionUser").twoFactorEnabled && (await deps.settings.get()).security.enableTwoFactor) {
+      throw new ApiError(403, ERROR_CODES.twoFactorRequired, AUTH_TEXT.twoFactorRequired);
     }
     return next();
   };

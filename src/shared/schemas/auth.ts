@@ -57,6 +57,27 @@ export const requestPasswordResetBodySchema = z.object({
 /** POST /api/auth/send-verification-email: a new verification link (the page decides where it leads). */
 export const sendVerificationBodySchema = z.object({ email: emailSchema });
 
+/** Two-factor endpoints that ask for the member's password (enable, disable). */
+export const twoFactorPasswordBodySchema = z.object({
+  password: z.string({ error: AUTH_TEXT.currentPasswordWrong }).min(1, AUTH_TEXT.currentPasswordWrong).max(256),
+});
+
+/** A code from the member's authenticator app: six digits. */
+export const totpCodeBodySchema = z.object({
+  code: z
+    .string({ error: AUTH_TEXT.twoFactorCodeInvalid })
+    .trim()
+    .regex(/^\d{6}$/, AUTH_TEXT.twoFactorCodeInvalid),
+});
+
+/** One of the member's backup codes (letters, digits and a dash). */
+export const backupCodeBodySchema = z.object({
+  code: z
+    .string({ error: AUTH_TEXT.backupCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,32}$/, AUTH_TEXT.backupCodeInvalid),
+});
+
 /** Reset tokens are made by the account system from letters, digits, '-' and '_'. */
 export const resetPasswordBodySchema = z.object({
   token: z.string({ error: AUTH_TEXT.resetLinkInvalid }).regex(/^[A-Za-z0-9_-]{1,200}$/, AUTH_TEXT.resetLinkInvalid),

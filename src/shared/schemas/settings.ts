@@ -140,6 +140,8 @@ export const publicSettingsSchema = z.object({
   trialPeriodDays: z.number(),
   enableTrials: z.boolean(),
   mode: z.enum(["embedded", "configured"]),
+  /** Members may turn on two-factor sign-in (administrators must). */
+  enableTwoFactor: z.boolean(),
   demoAccounts: z.array(z.object({ email: z.string(), password: z.string(), label: z.string() })),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

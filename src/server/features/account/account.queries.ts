@@ -18,6 +18,7 @@ export async function findUserWithProfile(db: DbOrTx, userId: string) {
       email: user.email,
       name: user.name,
       role: user.role,
+      twoFactorEnabled: user.twoFactorEnabled,
       createdAt: user.createdAt,
       profile: userProfiles,
       subscription: {
@@ -45,6 +46,7 @@ interface SessionLookupRow {
   name: string;
   role: string;
   banned: boolean | null;
+  twoFactorEnabled: boolean;
   createdAt: Date | string;
   hasProfile: boolean;
   firstName: string | null;
@@ -64,7 +66,7 @@ interface SessionLookupRow {
 const sessionLookup = prepared<SessionLookupRow>(
   "session_with_user",
   `select s.id as "sessionId", s.expires_at as "expiresAt", s.updated_at as "renewedAt",
-     u.id, u.email, u.name, u.role, u.banned, u.created_at as "createdAt",
+     u.id, u.email, u.name, u.role, u.banned, u.two_factor_enabled as "twoFactorEnabled", u.created_at as "createdAt",
      p.id is not null as "hasProfile", p.first_name as "firstName", p.last_name as "lastName",
      p.phone, p.address, p.profession, p.preferences, p.last_sign_in_at as "lastSignInAt",
      sub.plan as "subscriptionPlan", sub.status as "subscriptionStatus",
@@ -93,6 +95,7 @@ export async function findSessionWithUser(run: RunPrepared, token: string) {
     name: row.name,
     role: row.role,
     banned: row.banned,
+    twoFactorEnabled: row.twoFactorEnabled,
     createdAt: toDate(row.createdAt),
     profile: row.hasProfile
       ? {

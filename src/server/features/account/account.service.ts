@@ -48,6 +48,7 @@ interface UserRow {
   id: string;
   email: string;
   role: string;
+  twoFactorEnabled: boolean;
   createdAt: Date;
   profile: Pick<
     ProfileRow,
@@ -86,6 +87,7 @@ export function createAccountService(
       createdAt: row.createdAt.toISOString(),
       lastActive: profile?.lastSignInAt?.toISOString() ?? null,
       isAdmin: row.role === "admin",
+      twoFactorEnabled: row.twoFactorEnabled,
       preferences: { ...DEFAULT_PREFERENCES, ...(profile?.preferences as Partial<Preferences> | undefined) },
       plan: entitledPlan(row.subscription).plan,
     };

@@ -82,10 +82,12 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
 
     /** Try a mail that failed for good again now. */
     async retryMail(id: string, actor: Actor): Promise<MailDeliveryView> {
-      if (!(await mailer.retry(id))) throw conflict(MAIL_NOT_FAILED);
+      const outcome = await mailer.retry(id);
+      if (outcome === "missing") throw notFound(MAIL_NOT_FOUND);
+      if (outcome === "not-failed") throw conflict(MAIL_NOT_FAILED);
       await logs.app({ ...actor, category: "user_action", message: "Mail retried", metadata: { mailId: id } });
       const [delivery] = (await mailer.deliveries(200)).filter((d) => d.id === id);
-      if (!delivery) throw notFound(MAIL_NOT_FAILED);
+      if (!delivery) throw notFound(MAIL_NOT_FOUND);
       return toDeliveryView(delivery);
     },
 
@@ -108,7 +110,8 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
-const MAIL_NOT_FAILED = "That mail is not waiting for a retry: it was sent, is on its way, or no longer exists.";
+const MAIL_NOT_FAILED = "That mail is not waiting for a retry: it was sent, or it is still being tried.";
+const MAIL_NOT_FOUND = "That mail no longer exists: mail is kept for 30 days.";
 
 function toDeliveryView(d: MailDelivery): MailDeliveryView {
   return {

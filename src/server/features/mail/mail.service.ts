@@ -162,12 +162,13 @@ export function createMailer(options: MailerOptions, db: Db, jobs: JobQueue, log
     /** Mails that failed for good and wait for an administrator. */
     failedCount: () => jobs.count(MAIL_QUEUE, "failed"),
 
-    /** Try a failed mail again now; false when there is no such failed mail. */
-    async retry(id: string): Promise<boolean> {
+    /** Try a failed mail again now: "retried", or why not (no such mail; not failed). */
+    async retry(id: string): Promise<"retried" | "missing" | "not-failed"> {
       const job = await jobs.get(MAIL_QUEUE, id);
-      if (job?.state !== "failed") return false;
+      if (!job) return "missing";
+      if (job.state !== "failed") return "not-failed";
       await jobs.retry(MAIL_QUEUE, id);
-      return true;
+      return "retried";
     },
 
     /** Resolve once no mail is waiting to be sent now (tests, and before a clean stop). */

@@ -60,6 +60,7 @@ const PROVEN_BY: Record<string, string> = {
   "notifications.paymentEmailEnabled": "this file",
   "notifications.caseUpdateEmailEnabled": "admin/cases and admin/attorneys tests (assignment mails); mail/smtp.test.ts",
   "security.requireEmailVerification": "auth/email-verification.test.ts",
+  "security.enableTwoFactor": "auth/two-factor.test.ts",
   "notifications.welcomeEmailEnabled": "mail/smtp.test.ts (sends nothing a switch turns off)",
   "notifications.adminNotificationEmail": "mail/smtp.test.ts (the administrators' notice)",
 };

@@ -35,6 +35,7 @@ export function createPublicSettingsRoutes(settings: SettingsService, config: Co
       trialPeriodDays: s.subscription.trialPeriodDays,
       enableTrials: s.subscription.enableTrials,
       mode: config.mode,
+      enableTwoFactor: s.security.enableTwoFactor,
       demoAccounts: demoCredentials(config),
     };
     return c.json(body);

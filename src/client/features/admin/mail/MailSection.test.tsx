@@ -84,11 +84,7 @@ describe("MailSection", () => {
     fakeApi({
       "GET /api/admin/mail": () => json(list("outbox", FAILED)),
       [`POST /api/admin/mail/${FAILED.id}/retry`]: () =>
-        apiError(
-          409,
-          "CONFLICT",
-          "That mail is not waiting for a retry: it was sent, is on its way, or no longer exists.",
-        ),
+        apiError(409, "CONFLICT", "That mail is not waiting for a retry: it was sent, or it is still being tried."),
       "GET /api/admin/outbox": () => json({ kind: "outbox", mails: [] }),
     });
     renderSection(<MailSection />);
