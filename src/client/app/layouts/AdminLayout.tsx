@@ -1,10 +1,14 @@
 import { LogoMark } from "@client/components/brand/Logo";
 import { Button } from "@client/components/ui/Button";
+import { Card } from "@client/components/ui/Card";
+import { PageHeader } from "@client/components/ui/PageHeader";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { FullScreenLoading } from "@client/components/ui/Spinner";
 import { ToastProvider } from "@client/components/ui/Toast";
+import { TwoFactorSetup } from "@client/features/account/TwoFactorSetup";
 import { ADMIN_SECTIONS } from "@client/features/admin/sections";
 import { cn } from "@client/lib/cn";
+import { usePublicSettings } from "@client/lib/public-settings";
 import { queryClient } from "@client/lib/query";
 import { useSession } from "@client/lib/session";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -21,6 +25,10 @@ import { PATHS } from "../paths";
  */
 export function AdminLayout() {
   const { user, signOut } = useSession();
+  const settings = usePublicSettings();
+  // While two-factor sign-in is offered, an administrator sets it up before the dashboard opens
+  // (the server refuses the admin API until then).
+  const mustEnrol = Boolean(settings?.enableTwoFactor && user && !user.twoFactorEnabled);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -150,9 +158,21 @@ export function AdminLayout() {
               </ul>
             </nav>
             <main ref={main} id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-6">
-              <Suspense fallback={<FullScreenLoading text="Loading admin dashboard..." />}>
-                <Outlet />
-              </Suspense>
+              {mustEnrol ? (
+                <div className="mx-auto max-w-xl">
+                  <PageHeader
+                    title="Set up two-factor sign-in"
+                    description="This site asks administrators to sign in with a code from an authenticator app. Turn it on to open the admin dashboard."
+                  />
+                  <Card>
+                    <TwoFactorSetup heading="Your two-factor sign-in" />
+                  </Card>
+                </div>
+              ) : (
+                <Suspense fallback={<FullScreenLoading text="Loading admin dashboard..." />}>
+                  <Outlet />
+                </Suspense>
+              )}
             </main>
           </div>
         </div>

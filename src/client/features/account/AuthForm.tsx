@@ -48,7 +48,10 @@ export function useAuthForm(submit: (fields: FormFields) => Submission, failure:
     }
   };
 
-  return { error, setError, submitting, onSubmit };
+  /** Ready again: no problem shown, not busy (a form shown anew after a later step). */
+  const reset = () => fail(null);
+
+  return { error, setError, submitting, onSubmit, reset };
 }
 
 /**

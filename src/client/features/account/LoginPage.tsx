@@ -14,6 +14,7 @@ import { AUTH_LINK, AuthShell } from "./AuthShell";
 import { authApi } from "./auth-api";
 import { PasswordInput } from "./PasswordInput";
 import { ResendVerification } from "./ResendVerification";
+import { TwoFactorChallenge } from "./TwoFactorChallenge";
 
 export function destinationAfterSignIn(isAdmin: boolean, from: unknown): string {
   if (isAdmin) return "/admin/dashboard";
@@ -34,6 +35,12 @@ export function LoginPage() {
   const from = (location.state as { from?: unknown } | null)?.from;
   // Refused until the address is verified: the address, to send its link again.
   const [unverified, setUnverified] = useState<string | null>(null);
+  // The password was right and two-factor sign-in is on: the code step.
+  const [codeStep, setCodeStep] = useState(false);
+  const finish = async () => {
+    const user = await session.refresh();
+    if (user) navigate(destinationAfterSignIn(user.isAdmin, from), { replace: true });
+  };
   const form = useAuthForm(
     (fields) => {
       const email = fields.text("email").trim();
@@ -44,7 +51,11 @@ export function LoginPage() {
       if (!email || !password) return AUTH_TEXT.loginFormMissing;
       return async () => {
         try {
-          await authApi.signIn({ email, password, rememberMe });
+          const answer = await authApi.signIn({ email, password, rememberMe });
+          if (answer.twoFactorRedirect) {
+            setCodeStep(true);
+            return undefined;
+          }
         } catch (error) {
           if (error instanceof ApiRequestError && error.code === ERROR_CODES.emailNotVerified) setUnverified(email);
           throw error;
@@ -78,26 +89,36 @@ export function LoginPage() {
       subtitle="Sign in to continue with your cases."
       footer={{ prompt: "New to LawGuide?", to: "/register", link: "Create a free account" }}
     >
-      <AuthForm form={form} submitLabel="Sign In" formRef={formRef}>
-        <Field label="Email">
-          {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" name="email" />}
-        </Field>
-        <Field
-          label="Password"
-          labelAside={
-            <Link to="/forgot-password" className={cn("text-sm", AUTH_LINK)}>
-              Forgot password?
-            </Link>
-          }
-        >
-          {(p) => <PasswordInput {...p} autoComplete="current-password" name="password" />}
-        </Field>
-        <Checkbox
-          label="Remember me"
-          description="Stay signed in on this device. Leave unchecked on a shared computer."
-          name="rememberMe"
+      {codeStep ? (
+        <TwoFactorChallenge
+          onSignedIn={finish}
+          onRestart={() => {
+            setCodeStep(false);
+            form.reset();
+          }}
         />
-      </AuthForm>
+      ) : (
+        <AuthForm form={form} submitLabel="Sign In" formRef={formRef}>
+          <Field label="Email">
+            {(p) => <Input {...p} type="email" autoComplete="email" inputMode="email" name="email" />}
+          </Field>
+          <Field
+            label="Password"
+            labelAside={
+              <Link to="/forgot-password" className={cn("text-sm", AUTH_LINK)}>
+                Forgot password?
+              </Link>
+            }
+          >
+            {(p) => <PasswordInput {...p} autoComplete="current-password" name="password" />}
+          </Field>
+          <Checkbox
+            label="Remember me"
+            description="Stay signed in on this device. Leave unchecked on a shared computer."
+            name="rememberMe"
+          />
+        </AuthForm>
+      )}
       {unverified ? (
         <div className="mt-4">
           <ResendVerification email={unverified} />

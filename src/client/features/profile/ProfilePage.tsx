@@ -7,8 +7,10 @@ import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { Switch } from "@client/components/ui/Switch";
 import { useToast } from "@client/components/ui/Toast";
+import { TwoFactorSetup } from "@client/features/account/TwoFactorSetup";
 import { ApiRequestError } from "@client/lib/api";
 import { leaveLandingNotice } from "@client/lib/landing-notice";
+import { usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
 import { formatDate } from "@shared/dates";
 import { PROFILE_TEXT } from "@shared/messages";
@@ -50,6 +52,7 @@ export function ProfilePage({
   renderSubscription: (subscription: SubscriptionView | null) => ReactNode;
 }) {
   const session = useSession();
+  const settings = usePublicSettings();
   const navigate = useNavigate();
   const toast = useToast();
   const profile = useProfile();
@@ -242,6 +245,7 @@ export function ProfilePage({
           <KeyRound className="size-5 text-slate-600" aria-hidden /> Change Password
           <ChevronRight className="ml-auto size-5 text-slate-500" aria-hidden />
         </button>
+        {settings?.enableTwoFactor || user.twoFactorEnabled ? <TwoFactorSetup /> : null}
       </Card>
 
       <Card className="mt-6 divide-y divide-slate-200">

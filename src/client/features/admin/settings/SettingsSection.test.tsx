@@ -171,15 +171,20 @@ describe("the Settings section", () => {
     // Uploads read this limit, so it is in force.
     expect(describedBy(upload)).not.toContain("Not in effect yet");
     expect(describedBy(screen.getByLabelText("Site name"))).not.toContain("Not in effect yet");
+    // E-mail verification and two-factor sign-in are in force.
     await user.click(screen.getByRole("tab", { name: "Security" }));
     const security = screen.getByRole("tabpanel", { name: "Security" });
     for (const name of ["Require e-mail verification", "Two-factor sign-in"]) {
-      expect(describedBy(within(security).getByRole("switch", { name }))).toContain("Not in effect yet");
+      expect(describedBy(within(security).getByRole("switch", { name }))).not.toContain("Not in effect yet");
     }
-    expect(describedBy(within(security).getByRole("switch", { name: "Require e-mail verification" }))).toContain(
-      "not built yet",
+    expect(within(security).queryAllByText("Not in effect yet")).toHaveLength(0);
+    // Stripe invoices by itself: the invoicing switch changes nothing yet.
+    await user.click(screen.getByRole("tab", { name: "Subscriptions" }));
+    const subscription = screen.getByRole("tabpanel", { name: "Subscriptions" });
+    expect(describedBy(within(subscription).getByRole("switch", { name: "Automatic invoicing" }))).toContain(
+      "Not in effect yet",
     );
-    expect(within(security).getAllByText("Not in effect yet")).toHaveLength(2);
+    expect(within(subscription).getAllByText("Not in effect yet")).toHaveLength(1);
   });
 
   it("says so when the settings cannot be loaded, and tries again", async () => {
