@@ -51,6 +51,16 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
           answer:
             "Open the Profile tab. Edit your personal information there, or choose Change Password. Your e-mail address cannot be changed.",
         },
+        {
+          question: "How do I stop e-mails from LawGuide?",
+          answer:
+            "Every notification e-mail (welcome, case updates, payments) has an unsubscribe link at the bottom: one click turns them off. You can also turn E-mail notifications off, or on again, in the Profile tab. E-mails about your account itself, such as a password reset you ask for, still arrive.",
+        },
+        {
+          question: "Can I protect my sign-in with a code from my phone?",
+          answer:
+            "Where two-factor sign-in is offered, the Profile tab shows it under Security: turn it on, scan the QR code with an authenticator app, and save the backup codes. Signing in then asks for the code your app shows. If it is not in your profile, this site does not offer it.",
+        },
       ],
     },
     {
