@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { RunningServer } from "../factories/server-process";
 import { totpCode, totpSecret } from "../factories/totp";
-import { test as base, DEMO, expect, expectAccessible, newMember, ownServer } from "./fixtures";
+import { test as base, DEMO, expect, expectAccessible, newMember, ownServer, submitRegistration } from "./fixtures";
 
 /**
  * E-mail verification and two-factor sign-in, switched on, in the browser: a new member signs up,
@@ -71,14 +71,7 @@ test("sign up with verification on, follow the link, turn on two-factor, sign ba
 
   // Sign-up: no session yet, a link to follow.
   const member = newMember("verified");
-  await page.goto("/register");
-  await page.getByLabel("Email").fill(member.email);
-  await page.getByLabel("First name").fill(member.firstName);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByLabel("Confirm password").fill(member.password);
-  await page.getByLabel(/I agree to the Terms of Service/).check();
-  await page.getByLabel(/legal information, not legal advice/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await submitRegistration(page, member);
   await expect(page.getByText("Check your email", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
   await expectAccessible(page, "check your email");
