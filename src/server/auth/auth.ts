@@ -89,6 +89,8 @@ export interface AuthDeps {
       seed: { firstName?: string; lastName?: string; phone?: string | undefined; profession?: string | undefined },
     ): Promise<void>;
     recordSignIn(userId: string): Promise<void>;
+    /** Whether the member has ever been signed in (a new account waiting for its link has not). */
+    hasSignedIn(userId: string): Promise<boolean>;
     /** End the member's password-reset links, all but the one whose identifier is `keep`. */
     endResetLinks(userId: string, keep?: string | null): Promise<number>;
     lockout: {
@@ -161,6 +163,15 @@ export function createAuth(deps: AuthDeps) {
       category: "auth",
       ...entry,
     });
+
+  /** Queue a member's welcome mail; a failure is logged, never the member's problem. */
+  async function welcome(userId: string) {
+    try {
+      await mail.welcome(userId);
+    } catch (error) {
+      logger.warn({ fault: describeFault(error) }, "welcome mail not queued");
+    }
+  }
 
   /** The member whose sign-in waits for a code, by request (set before the code is checked, read after). */
   const pendingSignIns = new WeakMap<Request, { id: string; email: string }>();
@@ -238,7 +249,11 @@ export function createAuth(deps: AuthDeps) {
         await mail.verifyEmail(target.email, link);
       },
       afterEmailVerification: async (verified, request) => {
+        // The link signs the member in; a new account is welcomed now that its address is known.
+        const isNew = !(await accounts.hasSignedIn(verified.id));
+        await accounts.recordSignIn(verified.id);
         await authLog(request, { userId: verified.id, message: "Email verified" });
+        if (isNew) await welcome(verified.id);
       },
     },
     session: {
@@ -320,13 +335,9 @@ export function createAuth(deps: AuthDeps) {
               phone: typeof body.phone === "string" ? body.phone : undefined,
               profession: typeof body.profession === "string" ? body.profession : undefined,
             });
-            if (ctx?.path === "/sign-up/email") {
-              try {
-                await mail.welcome(created.id);
-              } catch (error) {
-                logger.warn({ fault: describeFault(error) }, "welcome mail not queued");
-              }
-            }
+            // With verification required the welcome waits for the link (an address typed by
+            // someone else gets the link alone).
+            if (ctx?.path === "/sign-up/email" && !verificationRequired) await welcome(created.id);
           },
         },
       },

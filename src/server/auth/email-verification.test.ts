@@ -20,6 +20,9 @@ async function verificationLink(email: string): Promise<string> {
   return link;
 }
 
+const welcomes = async (email: string) =>
+  (await t.outbox()).filter((m) => m.to === email && m.subject === "Welcome to LawGuide").length;
+
 const signUpBody = (email: string, password = "secret-pass-1") => ({ email, password, firstName: "Vera" });
 
 describe("e-mail verification (requireEmailVerification)", () => {
@@ -44,6 +47,8 @@ describe("e-mail verification (requireEmailVerification)", () => {
     expect(body.user.email).toBe(email);
     expect(await client.me()).toBeNull();
     expect((await client.get("/api/cases")).status).toBe(401);
+    // No welcome yet: the address may be someone else's until the link is followed.
+    expect(await welcomes(email)).toBe(0);
 
     // Signing in before following the link is refused, with a new link mailed.
     const before = (await t.outbox()).length;
@@ -64,6 +69,8 @@ describe("e-mail verification (requireEmailVerification)", () => {
     expect((await client.get("/api/cases")).status).toBe(200);
     const [row] = await t.services.db.select().from(user).where(eq(user.email, email));
     expect(row?.emailVerified).toBe(true);
+    expect(await welcomes(email)).toBe(1);
+    expect(me?.lastActive).not.toBeNull();
     // Signed out and back in: no link needed any more.
     const later = t.client();
     expect((await later.signIn(email, "secret-pass-1")).status).toBe(200);
@@ -101,6 +108,8 @@ describe("e-mail verification (requireEmailVerification)", () => {
     const link = await verificationLink(earlier.email);
     expect((await elsewhere.get(link)).status).toBe(302);
     expect((await elsewhere.me())?.email).toBe(earlier.email);
+    // Welcomed once, when they joined: not again.
+    expect(await welcomes(earlier.email)).toBe(1);
   });
 
   it("never holds the administrator, and refuses a link that is not genuine", async () => {

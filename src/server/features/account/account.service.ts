@@ -156,6 +156,10 @@ export function createAccountService(
 
     recordSignIn: (userId: string) => touchLastSignIn(db, userId),
 
+    async hasSignedIn(userId: string): Promise<boolean> {
+      return (await findUserWithProfile(db, userId))?.profile?.lastSignInAt != null;
+    },
+
     /**
      * Sliding session: a session in use is pushed out to the full timeout again (at most once per
      * SLIDE_STEP_MS, so a member is signed out within minutes of the timeout without activity, not
