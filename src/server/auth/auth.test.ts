@@ -46,6 +46,8 @@ describe("registration", () => {
         "createdAt",
         "lastActive",
         "isAdmin",
+        // Beside the spec's fields: whether sign-in asks for a code (the profile and admin gate read it).
+        "twoFactorEnabled",
         "preferences",
         "plan",
       ].sort(),
