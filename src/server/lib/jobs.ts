@@ -50,6 +50,12 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
   const workers = new Map<string, string>();
   let state: "new" | "started" | "stopped" = "new";
 
+  /** Wake this process's worker for a queue (it otherwise looks at its next poll). */
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (worker) boss?.notifyWorker(worker);
+  };
+
   const queueOptions = (name: string, kind: JobKind<object>) => ({
     name,
     retryLimit: kind.retryLimit,
@@ -125,8 +131,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       if (state !== "started" || !boss) throw new Error(`job queue not started: cannot send a ${name} job`);
       const id = await boss.send(name, data);
       if (!id) throw new Error(`the ${name} job was not queued`);
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      wake(name);
       return id;
     },
 
@@ -134,8 +139,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     async retry(name: string, id: string): Promise<void> {
       if (!boss) throw new Error("job queue not started");
       await boss.retry(name, id);
-      const worker = workers.get(name);
-      if (worker) boss.notifyWorker(worker);
+      wake(name);
     },
 
     /** The newest jobs of a queue, or only those in `states`. */
@@ -182,10 +186,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     },
 
     /** Wake this process's worker for a queue (after jobs were added or retried elsewhere). */
-    nudge(name: string): void {
-      const worker = workers.get(name);
-      if (worker) boss?.notifyWorker(worker);
-    },
+    nudge: (name: string): void => wake(name),
 
     /** Stop taking jobs; a job being run gets up to `timeoutMs` to finish. */
     async stop(timeoutMs = 10_000): Promise<void> {

@@ -86,7 +86,7 @@ export function createAdminService(deps: { db: Db; logs: LogService; mailer: Mai
       if (outcome === "missing") throw notFound(MAIL_NOT_FOUND);
       if (outcome === "not-failed") throw conflict(MAIL_NOT_FAILED);
       await logs.app({ ...actor, category: "user_action", message: "Mail retried", metadata: { mailId: id } });
-      const [delivery] = (await mailer.deliveries(200)).filter((d) => d.id === id);
+      const delivery = await mailer.delivery(id);
       if (!delivery) throw notFound(MAIL_NOT_FOUND);
       return toDeliveryView(delivery);
     },

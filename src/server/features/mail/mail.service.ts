@@ -159,6 +159,12 @@ export function createMailer(options: MailerOptions, db: Db, jobs: JobQueue, log
       await forgetExpiredUnsubscribeLinks(db);
     },
 
+    /** One mail and where it is, or null. */
+    async delivery(id: string): Promise<MailDelivery | null> {
+      const job = await jobs.get(MAIL_QUEUE, id);
+      return job ? toDelivery(job) : null;
+    },
+
     /** Mails that failed for good and wait for an administrator. */
     failedCount: () => jobs.count(MAIL_QUEUE, "failed"),
 
