@@ -1,7 +1,7 @@
 import { OFFLINE_MODEL } from "@shared/ai-providers";
-import { classifyCase } from "@shared/chat";
 import { offlineAnalysis, offlineAnswerFromPassages } from "./offline";
-import { OFFLINE_ANSWERS, OFFLINE_CLOSING } from "./offline-answers";
+import { type CaseWords, offlineLegalAnswer } from "./offline/legal-answer";
+import { OFFLINE_CLOSING } from "./offline-answers";
 import type { AiProvider, AiRequest, AiResult } from "./types";
 import { StoppedError } from "./types";
 
@@ -22,23 +22,35 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function pick<T>(items: T[], random: () => number): T {
-  return items[Math.floor(random() * items.length) % items.length] as T;
-}
-
-/** The answer for a question: the topic's answer (random among several), cut to the token budget. */
-export function offlineAnswer(question: string, maxTokens: number, random: () => number = Math.random): string {
-  const topic = classifyCase(question);
-  const answers = OFFLINE_ANSWERS[topic] ?? OFFLINE_ANSWERS.General ?? [""];
-  const full = `${pick(answers, random)}${OFFLINE_CLOSING}`;
-  const words = full.split(/(?<=\s)/);
+/**
+ * The answer to the member's newest question, read with the case's earlier messages and its title
+ * and description, cut to the token budget; it always ends with the disclaimer.
+ */
+export function offlineAnswer(
+  words: CaseWords | string,
+  maxTokens: number,
+  random: () => number = Math.random,
+): string {
+  const full = `${offlineLegalAnswer(typeof words === "string" ? { question: words, earlier: [], caseText: "" } : words, random)}${OFFLINE_CLOSING}`;
+  const pieces = full.split(/(?<=\s)/);
   // About three words to a token is too generous; keep within the budget at ~0.75 words a token.
   const budget = Math.max(20, Math.floor(maxTokens * 0.75));
-  return words.length <= budget ? full : `${words.slice(0, budget).join("").trimEnd()}…`;
+  return pieces.length <= budget ? full : `${pieces.slice(0, budget).join("").trimEnd()}…`;
+}
+
+/** What the offline assistant reads of a request: the member's messages and the case's own words. */
+function caseWordsOf(request: AiRequest): CaseWords {
+  const asked = request.messages.filter((m) => m.role === "user").map((m) => m.content);
+  const context = request.context;
+  return {
+    question: asked[asked.length - 1] ?? "",
+    earlier: asked.slice(0, -1),
+    caseText: context ? `${context.title}\n${context.description}` : "",
+  };
 }
 
 /**
- * The offline assistant: general answers by topic, or, when files are involved, an analysis of the
+ * The offline assistant: answers by topic with the state-law table's figures, or, when files are involved, an analysis of the
  * file's own text and answers quoting its passages; after a 1-second pause, streamed in small
  * pieces like a real provider.
  */
@@ -48,16 +60,16 @@ export function createOfflineProvider(options: {
   random?: () => number;
 }): AiProvider {
   const answer = (request: AiRequest) => {
-    const question = [...request.messages].reverse().find((m) => m.role === "user")?.content ?? "";
+    const words = caseWordsOf(request);
     const task = request.task;
     // A file is analysed from its own words; a question about a case's files is answered from
     // the passages found for it, when they hold an answer.
     if (task?.type === "analyse") return offlineAnalysis(task);
     if (task?.type === "answer") {
-      const grounded = offlineAnswerFromPassages(question, task.passages);
+      const grounded = offlineAnswerFromPassages(words.question, task.passages);
       if (grounded) return `${grounded}${OFFLINE_CLOSING}`;
     }
-    return offlineAnswer(question, request.maxTokens, options.random);
+    return offlineAnswer(words, request.maxTokens, options.random);
   };
   const usageOf = (request: AiRequest, content: string): AiResult["usage"] => {
     const prompt = Math.ceil((request.system.length + request.messages.reduce((n, m) => n + m.content.length, 0)) / 4);

@@ -1,5 +1,6 @@
 import { ANSWER_SOURCE_NAMES } from "@shared/ai-providers";
 import type { DocumentTask } from "./document-analysis";
+import type { CaseContext } from "./prompts";
 
 export type ProviderId = "openai" | "anthropic";
 export type AnswerSource = ProviderId | "offline";
@@ -27,6 +28,8 @@ export interface AiRequest {
    * the system prompt; the offline assistant reads it directly.
    */
   task?: DocumentTask;
+  /** The case the question belongs to: providers get it in `system`; the offline assistant reads it here. */
+  context?: CaseContext;
 }
 
 export interface AiUsage {

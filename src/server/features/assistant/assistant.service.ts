@@ -198,6 +198,7 @@ export function createAssistant(
               temperature: choice.temperature,
               userId: request.userId,
               timeoutMs,
+              context: request.context,
               ...(request.task ? { task: request.task } : {}),
               ...(request.signal ? { signal: request.signal } : {}),
             },
@@ -256,6 +257,7 @@ export function createAssistant(
               temperature: choice.temperature,
               userId: request.userId,
               timeoutMs,
+              context: request.context,
               ...(request.signal ? { signal: request.signal } : {}),
             };
             const result =
@@ -275,7 +277,7 @@ export function createAssistant(
             const reasoning =
               parsed.reasoning ??
               (provider.id === "offline"
-                ? "General information from LawGuide's offline assistant, not specific to your state."
+                ? "From LawGuide's offline assistant (its general guidance and table of state law), not from an AI model."
                 : "The model did not rate this answer itself; the figure is LawGuide's usual range for this provider.");
             return { side, provider: provider.id, model: choice.model, content: parsed.content, confidence, reasoning };
           } catch (error) {
