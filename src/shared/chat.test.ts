@@ -23,6 +23,18 @@ describe("chat rules", () => {
     },
   );
 
+  it.each<{ text: string; premium: boolean; pref: "every" | "long" | "never"; opens: boolean }>([
+    { text: "short", premium: true, pref: "long", opens: false },
+    { text: "x".repeat(101), premium: true, pref: "long", opens: true },
+    { text: "x".repeat(101), premium: true, pref: "never", opens: false },
+    { text: "x".repeat(101), premium: false, pref: "never", opens: true },
+  ])(
+    "a Premium member's preference decides when a message opens the comparison: $pref, $text.length characters, Premium $premium",
+    ({ text, premium, pref, opens }) => {
+      expect(opensComparison(text, premium, true, pref)).toBe(opens);
+    },
+  );
+
   it("offer documents for the spec's keywords, with 'will' only as the document", () => {
     for (const text of [
       "I need a will",

@@ -4,15 +4,27 @@
  * a case gets its category.
  */
 
+import type { CompareAnswers } from "./session";
+
 export const MESSAGE_MAX_CHARS = 8000;
 export const COMPARISON_MIN_CHARS = 100;
 export const MESSAGES_PAGE_SIZE = 30;
 export const CASES_PAGE_SIZE = 20;
 
-/** Spec section 5 'Comparison rule': over 100 characters, or any message from a Premium member. */
-export function opensComparison(text: string, isPremium: boolean, comparisonEnabled = true): boolean {
+/**
+ * Spec section 5 'Comparison rule': over 100 characters, or any message from a Premium member.
+ * A Premium member may choose long questions only, or never (their `compareAnswers` preference).
+ */
+export function opensComparison(
+  text: string,
+  isPremium: boolean,
+  comparisonEnabled = true,
+  compareAnswers: CompareAnswers = "every",
+): boolean {
   if (!comparisonEnabled) return false;
-  return isPremium || text.trim().length > COMPARISON_MIN_CHARS;
+  const long = text.trim().length > COMPARISON_MIN_CHARS;
+  if (!isPremium) return long;
+  return compareAnswers === "every" || (compareAnswers === "long" && long);
 }
 
 /**

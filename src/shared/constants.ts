@@ -44,6 +44,7 @@ export const DEFAULT_PREFERENCES = {
   emailNotifications: true,
   pushNotifications: true,
   marketingEmails: false,
+  compareAnswers: "every",
 } as const;
 
 export const CASE_STATUSES = ["active", "referred", "archived"] as const;

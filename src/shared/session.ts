@@ -1,9 +1,17 @@
 import type { PlanId } from "./plans";
 
+/**
+ * When a Premium member's message opens the comparison of both assistants: every message (the
+ * spec's rule, the default), only questions over 100 characters, or never.
+ */
+export const COMPARE_ANSWERS = ["every", "long", "never"] as const;
+export type CompareAnswers = (typeof COMPARE_ANSWERS)[number];
+
 export interface Preferences {
   emailNotifications: boolean;
   pushNotifications: boolean;
   marketingEmails: boolean;
+  compareAnswers: CompareAnswers;
 }
 
 /** The signed-in user as every screen sees it (spec section 3 'User session object'). */

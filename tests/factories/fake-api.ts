@@ -121,7 +121,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     lastActive: null,
     isAdmin: false,
     twoFactorEnabled: false,
-    preferences: { emailNotifications: true, pushNotifications: true, marketingEmails: false },
+    preferences: { emailNotifications: true, pushNotifications: true, marketingEmails: false, compareAnswers: "every" },
     plan: "free",
     ...overrides,
   };

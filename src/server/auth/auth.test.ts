@@ -227,7 +227,12 @@ describe("profile loading", () => {
     const { client, id } = await t.member({ firstName: "Cleo" });
     await t.services.db.delete(userProfiles).where(eq(userProfiles.id, id));
     const me = await client.me();
-    expect(me?.preferences).toEqual({ emailNotifications: true, pushNotifications: true, marketingEmails: false });
+    expect(me?.preferences).toEqual({
+      emailNotifications: true,
+      pushNotifications: true,
+      marketingEmails: false,
+      compareAnswers: "every",
+    });
     expect(await t.services.db.select().from(userProfiles).where(eq(userProfiles.id, id))).toHaveLength(1);
   });
 

@@ -156,7 +156,13 @@ export const userProfiles = pgTable(
     address: text("address").notNull().default(""),
     profession: text("profession").notNull().default(""),
     preferences: jsonb("preferences")
-      .$type<{ emailNotifications: boolean; pushNotifications: boolean; marketingEmails: boolean }>()
+      .$type<{
+        emailNotifications: boolean;
+        pushNotifications: boolean;
+        marketingEmails: boolean;
+        /** Missing on rows written before the preference existed: read as "every". */
+        compareAnswers?: "every" | "long" | "never";
+      }>()
       .notNull(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** The member's customer at Stripe, created once at their first checkout. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COMPARE_ANSWERS } from "../session";
 import { text } from "./text";
 
 const NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
@@ -36,10 +37,12 @@ export const profileFieldSchemas = {
 export const profileUpdateSchema = z.object(profileFieldSchemas);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
+/** PUT /api/profile/preferences: the switches, and `compareAnswers` (kept as it was when left out). */
 export const preferencesSchema = z.object({
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
   marketingEmails: z.boolean(),
+  compareAnswers: z.enum(COMPARE_ANSWERS).optional(),
 });
 
 export const deleteAccountSchema = z.object({

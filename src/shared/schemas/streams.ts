@@ -71,7 +71,8 @@ export type ComparisonSide = ComparisonAnswer["side"];
  * `ComparisonPreview`, not as a stream.)
  */
 export type ComparisonStreamEvent =
-  | { event: "comparison"; data: { id: string; mode: "full" } }
+  /** `offline`: no provider answers either side, so one offline answer stands for both. */
+  | { event: "comparison"; data: { id: string; mode: "full"; offline: boolean } }
   | { event: "delta"; data: { side: ComparisonSide; text: string } }
   | { event: "reset"; data: { side: ComparisonSide } }
   | { event: "done"; data: { id: string; answers: ComparisonAnswer[] } }
@@ -79,7 +80,7 @@ export type ComparisonStreamEvent =
 
 /** `POST /api/cases/{id}/comparisons` for a Free member: short previews of both answers. */
 export interface ComparisonPreview {
-  comparison: { id: string; mode: "preview"; answers: ComparisonAnswer[] };
+  comparison: { id: string; mode: "preview"; offline: boolean; answers: ComparisonAnswer[] };
 }
 
 /**

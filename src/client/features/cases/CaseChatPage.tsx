@@ -173,7 +173,10 @@ export function CaseChatPage() {
     setDraft("");
     nearBottom.current = true;
     // A question with files goes to the assistant that reads them, never to the comparison.
-    if (files.length === 0 && opensComparison(text, premium, settings?.enableComparison ?? true)) {
+    if (
+      files.length === 0 &&
+      opensComparison(text, premium, settings?.enableComparison ?? true, user?.preferences.compareAnswers)
+    ) {
       setComparing(text);
       return;
     }

@@ -3,6 +3,7 @@ import { Alert } from "@client/components/ui/Alert";
 import { Button } from "@client/components/ui/Button";
 import { Dialog } from "@client/components/ui/Dialog";
 import { ApiRequestError } from "@client/lib/api";
+import { markdownPreview } from "@client/lib/markdown-preview";
 import { type JsonAnswer, postForEvents } from "@client/lib/sse";
 import { ERROR_CODES } from "@shared/api-error";
 import { UI_LIMITS } from "@shared/constants";
@@ -60,6 +61,8 @@ export function ComparisonDialog({
 }) {
   const [columns, setColumns] = useState<Record<Side, Column>>(empty);
   const [comparisonId, setComparisonId] = useState<string | null>(null);
+  // No provider answers either side: one offline answer stands for both.
+  const [offline, setOffline] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [choosing, setChoosing] = useState<Side | null>(null);
@@ -80,10 +83,12 @@ export function ComparisonDialog({
         switch (e.event) {
           case "json":
             setComparisonId(e.data.comparison.id);
+            setOffline(e.data.comparison.offline);
             show(e.data.comparison.answers);
             break;
           case "comparison":
             setComparisonId(e.data.id);
+            setOffline(e.data.offline);
             break;
           case "delta": {
             const { side, text } = e.data;
@@ -125,6 +130,12 @@ export function ComparisonDialog({
     }
   };
 
+  // Both sides answered by the offline assistant (none configured, or both failed): say so once
+  // and show its one answer, without the per-side "confidence" that would mean nothing here.
+  const answers = SIDES.map((side) => columns[side].answer);
+  const single = offline || (done && answers.every((a) => a?.provider === "offline"));
+  const shown = single ? SIDES.slice(0, 1) : SIDES;
+
   return (
     <Dialog
       open
@@ -132,9 +143,13 @@ export function ComparisonDialog({
       size="xl"
       title="AI Response Comparison"
       description={
-        premium
-          ? "Two AI models answer the same question. Keep the one you find clearer."
-          : "A preview of how two AI models answer."
+        single
+          ? premium
+            ? "Keep the answer to add it and your question to the conversation."
+            : "A preview of the answer."
+          : premium
+            ? "Two AI models answer the same question. Keep the one you find clearer."
+            : "A preview of how two AI models answer."
       }
       footer={
         premium ? (
@@ -164,11 +179,17 @@ export function ComparisonDialog({
           {error}
         </Alert>
       ) : null}
-      <div className="grid gap-4 md:grid-cols-2">
-        {SIDES.map((side) => {
+      {single ? (
+        <Alert tone="info" className="mb-4">
+          No AI model is connected right now, so this answer comes from LawGuide's offline assistant: one answer, not a
+          comparison.
+        </Alert>
+      ) : null}
+      <div className={single ? "grid gap-4" : "grid gap-4 md:grid-cols-2"}>
+        {shown.map((side) => {
           const column = columns[side];
           const answer = column.answer;
-          const text = premium ? column.text : column.text.slice(0, UI_LIMITS.comparisonCardChars);
+          const text = premium ? column.text : markdownPreview(column.text, UI_LIMITS.comparisonCardChars);
           return (
             <section
               key={side}
@@ -177,26 +198,19 @@ export function ComparisonDialog({
             >
               <div className="flex items-baseline justify-between gap-2">
                 <h3 id={`cmp-${side}`} className="font-semibold">
-                  {SIDE_LABEL[side]}
-                  {answer?.provider === "offline" ? (
+                  {single ? "LawGuide's offline assistant" : SIDE_LABEL[side]}
+                  {!single && answer?.provider === "offline" ? (
                     <span className="font-normal text-slate-600"> · offline</span>
                   ) : null}
                 </h3>
-                {answer ? (
+                {answer && !single ? (
                   <span className="text-sm font-semibold text-green-800">{answer.confidence}% confident</span>
                 ) : null}
               </div>
-              {answer ? <p className="mt-1 text-xs text-slate-600">{answer.reasoning}</p> : null}
+              {answer && !single ? <p className="mt-1 text-xs text-slate-600">{answer.reasoning}</p> : null}
               <div className="mt-3 min-h-24 flex-1 text-sm text-slate-800" aria-busy={!answer}>
                 {text ? (
-                  premium ? (
-                    <Markdown>{text}</Markdown>
-                  ) : (
-                    <p className="whitespace-pre-wrap">
-                      {text}
-                      {column.text.length > UI_LIMITS.comparisonCardChars ? "…" : ""}
-                    </p>
-                  )
+                  <Markdown>{text}</Markdown>
                 ) : (
                   <p className="flex items-center gap-2 text-slate-600">
                     <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> Writing…
@@ -223,7 +237,9 @@ export function ComparisonDialog({
         })}
       </div>
       <p className="mt-4 text-xs text-slate-600">
-        Legal information, not legal advice. Confidence is each model's own estimate.
+        {single
+          ? "Legal information, not legal advice."
+          : "Legal information, not legal advice. Confidence is each model's own estimate."}
       </p>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
 import { Field, Input } from "@client/components/ui/Field";
 import { PageHeader } from "@client/components/ui/PageHeader";
+import { SelectField, type SelectOptions } from "@client/components/ui/SelectField";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { Switch } from "@client/components/ui/Switch";
 import { useToast } from "@client/components/ui/Toast";
@@ -17,7 +18,7 @@ import { PROFILE_TEXT } from "@shared/messages";
 import { formatPlanPrice, PLANS } from "@shared/plans";
 import type { SubscriptionView } from "@shared/schemas/billing";
 import type { ProfileUpdate } from "@shared/schemas/profile";
-import type { Preferences } from "@shared/session";
+import type { CompareAnswers, Preferences } from "@shared/session";
 import { ChevronRight, Crown, Download, FileText, KeyRound, LogOut, Pencil, Shield, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -32,7 +33,9 @@ const FIELDS: Array<{ key: keyof ProfileUpdate; label: string; autoComplete: str
   { key: "profession", label: "Profession", autoComplete: "organization-title" },
 ];
 
-const TOGGLES: Array<{ key: keyof Preferences; label: string; description: string }> = [
+type Toggle = Exclude<keyof Preferences, "compareAnswers">;
+
+const TOGGLES: Array<{ key: Toggle; label: string; description: string }> = [
   { key: "emailNotifications", label: "Email notifications", description: "Updates about your cases and referrals." },
   {
     key: "pushNotifications",
@@ -40,6 +43,12 @@ const TOGGLES: Array<{ key: keyof Preferences; label: string; description: strin
     description: "Alerts on this device when an answer is ready.",
   },
   { key: "marketingEmails", label: "Marketing communications", description: "News about LawGuide and new features." },
+];
+
+const COMPARE_OPTIONS: SelectOptions = [
+  ["every", "Every message"],
+  ["long", "Long questions only"],
+  ["never", "Never"],
 ];
 
 /** /dashboard/profile (spec section 2 'Profile'). */
@@ -102,9 +111,9 @@ export function ProfilePage({
     });
   };
 
-  const toggle = (key: keyof Preferences, checked: boolean) => {
+  const savePreferences = (changed: Partial<Preferences>) => {
     preferences.mutate(
-      { ...user.preferences, [key]: checked },
+      { ...user.preferences, ...changed },
       { onError: () => toast.error(PROFILE_TEXT.updateFailedRetry) },
     );
   };
@@ -229,9 +238,20 @@ export function ProfilePage({
               description={t.description}
               checked={user.preferences[t.key]}
               disabled={preferences.isPending}
-              onCheckedChange={(checked) => toggle(t.key, checked)}
+              onCheckedChange={(checked) => savePreferences({ [t.key]: checked })}
             />
           ))}
+          {user.plan === "premium" ? (
+            <SelectField
+              className="py-4"
+              label="Compare answers"
+              help="When a message opens both AI assistants side by side for you to pick one. Otherwise it gets one answer straight away."
+              value={user.preferences.compareAnswers}
+              disabled={preferences.isPending}
+              onChange={(value) => savePreferences({ compareAnswers: value as CompareAnswers })}
+              options={COMPARE_OPTIONS}
+            />
+          ) : null}
         </div>
       </Card>
 

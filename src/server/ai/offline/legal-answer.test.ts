@@ -99,6 +99,13 @@ describe("the offline assistant's answers from the state-law table", () => {
     expect(answer).not.toMatch(ASKS_STATE);
   });
 
+  it("reads 'my deposit' as a security deposit when the case is about nothing else, but not a deposit on a car", () => {
+    expect(ask("Is there a deadline for my deposit in Ohio?")).toContain("Deposit return deadline in Ohio");
+    expect(ask("The car dealer in Ohio kept my deposit after I cancelled the contract")).not.toContain(
+      "Deposit return deadline",
+    );
+  });
+
   it("does not read a direct deposit as a security deposit", () => {
     expect(ask("My employer stopped my direct deposit after I quit. When is my last paycheck due in Texas?")).toContain(
       "Final paycheck in Texas",

@@ -22,7 +22,10 @@ export interface CaseWords {
 const HOUSING =
   /\b(landlord|tenan(t|cy)|lease|rent(al|ed|ing)?|apartment|evict(ion)?|move[ds]? out|moving out|housing)\b/i;
 
-/** What asks for each figure; `needsHousing` figures count only where the case is about a home. */
+/**
+ * What asks for each figure; `needsHousing` figures count only where the case is about a home, or
+ * about nothing else the assistant recognises.
+ */
 const FACT_RULES: Array<{ fact: LawFact; pattern: RegExp; needsHousing?: boolean }> = [
   { fact: "securityDeposit", pattern: /\bsecurity deposits?\b/i },
   { fact: "securityDeposit", pattern: /(?<!direct\s)\bdeposits?\b/i, needsHousing: true },
@@ -193,7 +196,8 @@ function splitNextSteps(body: string): [string, string] {
 /** The answer, without the closing disclaimer. */
 export function offlineLegalAnswer(words: CaseWords, random: () => number = Math.random): string {
   const everything = [words.caseText, ...words.earlier, words.question].join("\n");
-  const housing = HOUSING.test(everything);
+  // "My deposit" with nothing else to go on is a security deposit, the one members ask about.
+  const housing = HOUSING.test(everything) || classifyCase(everything) === "General";
   const code = stateOfCase({ messages: [...words.earlier, words.question], caseText: words.caseText });
   const elsewhere = code ? null : (words.question.match(ELSEWHERE)?.[1] ?? null);
   const ownCategory = classifyCase(words.question);

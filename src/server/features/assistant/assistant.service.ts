@@ -106,6 +106,12 @@ export function createAssistant(
     return choice ? { provider, choice } : null;
   }
 
+  /** True when no provider can answer either side of a comparison for this plan. */
+  async function offlineOnly(tier: Tier): Promise<boolean> {
+    const sides = await Promise.all(COMPARISON_SIDES.map((side) => attemptFor(side, tier)));
+    return sides.every((side) => side === null);
+  }
+
   /** One provider call: who asked, about which case, which provider and model, since when. */
   interface Attempt {
     provider: AnswerSource;
@@ -289,8 +295,17 @@ export function createAssistant(
         throw new AllProvidersFailedError();
       };
 
+      // With no provider on either side, both would be the offline assistant's same answer: it is
+      // written once and kept for both sides (so either can be chosen), and the member is told.
+      if (await offlineOnly(request.tier)) {
+        const [first, ...rest] = COMPARISON_SIDES;
+        const answer = await runSide(first as ComparisonSide);
+        return [answer, ...rest.map((side) => ({ ...answer, side, confidence: OFFLINE_CONFIDENCE[side] }))];
+      }
       return Promise.all(COMPARISON_SIDES.map(runSide));
     },
+
+    offlineOnly,
   };
 }
 

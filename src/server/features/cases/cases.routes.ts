@@ -77,11 +77,11 @@ export function createCasesRoutes(
       const id = started.comparison.id;
       if (started.mode === "preview") {
         const answers = await comparisons.run(user, started.row, id, question, "preview");
-        const preview: ComparisonPreview = { comparison: { id, mode: "preview", answers } };
+        const preview: ComparisonPreview = { comparison: { id, mode: "preview", offline: started.offline, answers } };
         return c.json(preview);
       }
       return eventStream<ComparisonStreamEvent>(c, async (emit) => {
-        await emit("comparison", { id, mode: "full" });
+        await emit("comparison", { id, mode: "full", offline: started.offline });
         try {
           const answers = await comparisons.run(user, started.row, id, question, "full", emit);
           await emit("done", { id, answers });

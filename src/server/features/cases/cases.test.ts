@@ -181,11 +181,32 @@ describe("cases", () => {
     const comparison = parseSse(
       await (await client.post(`/api/cases/${caseId}/comparisons`, { content: "And the taxes?" })).text(),
     );
+    // With no provider on either side, the member is told at once that one offline answer stands
+    // for both; it is written once (one stream of deltas) and either side can be kept.
+    expect(comparison[0]).toMatchObject({ event: "comparison", data: { offline: true } });
+    const sides = new Set(comparison.filter((e) => e.event === "delta").map((e) => e.data.side));
+    expect([...sides]).toEqual(["anthropic"]);
     const answers = comparison.find((e) => e.event === "done")?.data.answers;
     expect(answers.map((a: { provider: string; confidence: number }) => [a.provider, a.confidence])).toEqual([
       ["offline", 85],
       ["offline", 82],
     ]);
+    expect(answers[0].content).toBe(answers[1].content);
+    const kept = await client.post(`/api/cases/${caseId}/comparisons/${comparison[0]?.data.id}/choose`, {
+      side: "openai",
+    });
+    expect(kept.status).toBe(200);
+
+    // A Free member's previews say the same.
+    const free = await t.member();
+    const freeCase = (await (await free.client.post("/api/cases", {})).json()).case.id;
+    const preview = await free.client.post(`/api/cases/${freeCase}/comparisons`, {
+      content:
+        "My landlord in Texas kept my whole security deposit after I moved out. Is there a deadline to return it?",
+    });
+    const body = await preview.json();
+    expect(body.comparison.offline).toBe(true);
+    expect(body.comparison.answers[0].content).toContain("Deposit return deadline in Texas");
   });
 
   it("load older messages page by page", async () => {

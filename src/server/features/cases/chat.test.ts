@@ -506,6 +506,24 @@ describe("comparison", () => {
     expect(votes[0]).toMatchObject({ chosenProvider: "anthropic", otherProvider: "openai", question: "Deposit?" });
   });
 
+  it("honours a Premium member's preference: long questions only, or never", async () => {
+    const { client, caseId } = await memberWithCase({ premium: true });
+    const prefs = { emailNotifications: true, pushNotifications: true, marketingEmails: false };
+    expect((await client.put("/api/profile/preferences", { ...prefs, compareAnswers: "long" })).status).toBe(200);
+    const short = await client.post(`/api/cases/${caseId}/comparisons`, { content: "Deposit?" });
+    expect(short.status).toBe(409);
+    expect((await short.json()).error.code).toBe("COMPARISON_OFF");
+    const longOne = await client.post(`/api/cases/${caseId}/comparisons`, { content: long });
+    expect(longOne.status).toBe(200);
+    await longOne.text();
+    expect((await client.put("/api/profile/preferences", { ...prefs, compareAnswers: "never" })).status).toBe(200);
+    expect((await client.post(`/api/cases/${caseId}/comparisons`, { content: long })).status).toBe(409);
+    // The plain answer is there instead.
+    const plain = await client.post(`/api/cases/${caseId}/messages`, { content: long });
+    expect(plain.status).toBe(200);
+    await plain.text();
+  });
+
   it("is off for everyone when the setting says so", async () => {
     await t.services.settings.update("ai", { enableComparison: false }, {});
     const { client, caseId } = await memberWithCase({ premium: true });

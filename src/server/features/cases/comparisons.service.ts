@@ -52,7 +52,7 @@ export function createComparisonsService(deps: {
       const row = await findOwnedCase(db, caseId, user.id);
       if (!row) throw notFound(CASE_TEXT.notFound);
       const full = PLANS[user.plan].entitlements.fullComparison;
-      if (!opensComparison(question, full, s.ai.enableComparison)) {
+      if (!opensComparison(question, full, s.ai.enableComparison, user.preferences.compareAnswers)) {
         throw new ApiError(
           409,
           ERROR_CODES.comparisonOff,
@@ -72,7 +72,7 @@ export function createComparisonsService(deps: {
       await usage.checkAi(user, { calls: 2 });
       const mode = full ? ("full" as const) : ("preview" as const);
       const comparison = await insertComparison(db, { userId: user.id, caseId, question, mode });
-      return { row, comparison, mode };
+      return { row, comparison, mode, offline: await assistant.offlineOnly(modelTier(user.plan)) };
     },
 
     /** Run both sides; full answers stream through `emit`. The answers are kept with the comparison. */

@@ -101,7 +101,12 @@ describe("data export", () => {
     ]);
     expect(data.comparisons).toEqual([expect.objectContaining({ question: "Which?", mode: "full" })]);
     expect(data.subscription.status).toBe("active");
-    expect(data.preferences).toEqual({ emailNotifications: true, pushNotifications: true, marketingEmails: false });
+    expect(data.preferences).toEqual({
+      emailNotifications: true,
+      pushNotifications: true,
+      marketingEmails: false,
+      compareAnswers: "every",
+    });
     expect(data.signInHistory.length).toBeGreaterThan(0);
 
     // Each upload names its file in the archive, whose bytes are the ones sent; nothing inline.

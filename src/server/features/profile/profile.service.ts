@@ -72,7 +72,16 @@ export function createProfileService(deps: {
       return sessionUser(user.id);
     },
 
-    async setPreferences(user: SessionUser, preferences: Preferences, actor: Actor): Promise<SessionUser> {
+    /** The switches as sent; `compareAnswers` stays as it was when the request leaves it out. */
+    async setPreferences(
+      user: SessionUser,
+      sent: Omit<Preferences, "compareAnswers"> & { compareAnswers?: Preferences["compareAnswers"] | undefined },
+      actor: Actor,
+    ): Promise<SessionUser> {
+      const preferences: Preferences = {
+        ...sent,
+        compareAnswers: sent.compareAnswers ?? user.preferences.compareAnswers,
+      };
       await updatePreferencesRow(db, user.id, preferences);
       await logs.app({
         ...actor,

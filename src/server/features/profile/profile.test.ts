@@ -100,8 +100,15 @@ describe("profile", () => {
     const m = await t.member();
     const prefs = { emailNotifications: false, pushNotifications: true, marketingEmails: true };
     expect((await m.client.put("/api/profile/preferences", prefs)).status).toBe(200);
-    expect((await m.client.me())?.preferences).toEqual(prefs);
+    expect((await m.client.me())?.preferences).toEqual({ ...prefs, compareAnswers: "every" });
     expect((await m.client.put("/api/profile/preferences", { emailNotifications: "no" })).status).toBe(400);
+    // When to compare answers is kept, and stays as it was when a request leaves it out.
+    expect((await m.client.put("/api/profile/preferences", { ...prefs, compareAnswers: "long" })).status).toBe(200);
+    expect((await m.client.put("/api/profile/preferences", prefs)).status).toBe(200);
+    expect((await m.client.me())?.preferences).toEqual({ ...prefs, compareAnswers: "long" });
+    expect((await m.client.put("/api/profile/preferences", { ...prefs, compareAnswers: "sometimes" })).status).toBe(
+      400,
+    );
   });
 
   it("deletes the member with every row and file, asks for the password, and touches nobody else", async () => {
