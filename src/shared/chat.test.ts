@@ -61,12 +61,55 @@ describe("chat rules", () => {
 
   it("title a case from its first question and classify it", () => {
     expect(titleFromQuestion("Short question?")).toBe("Short question?");
-    const long = titleFromQuestion("My landlord still has not returned my security deposit after five weeks");
-    expect(long.length).toBeLessThanOrEqual(51);
+    const long = titleFromQuestion(
+      "My landlord in California still has not returned my security deposit after five weeks, what can I do?",
+    );
+    expect(long.length).toBeLessThanOrEqual(61);
     expect(long.endsWith("…")).toBe(true);
     expect(classifyCase("My landlord won't fix the heat")).toBe("Housing & Tenancy");
     expect(classifyCase("I was fired for asking about overtime")).toBe("Employment");
     expect(classifyCase("What is the weather?")).toBe("General");
+  });
+});
+
+describe("a case's title from its first question", () => {
+  it.each([
+    ["Short question?", "Short question?"],
+    [
+      "My landlord still has not returned my security deposit after five weeks and won't answer",
+      "My landlord hasn't returned my security deposit…",
+    ],
+    [
+      "My landlord in Fresno still has not returned my security deposit after five weeks.",
+      "My landlord in Fresno hasn't returned my security deposit…",
+    ],
+    [
+      "Hi, I have a question about my lease. Can my landlord raise the rent mid-lease?",
+      "Can my landlord raise the rent mid-lease?",
+    ],
+    ["Hello! Can my employer pay me late after I quit?", "Can my employer pay me late after I quit?"],
+    [
+      "I was fired from my job at a warehouse in Houston yesterday without any warning or reason given",
+      "I was fired from my job at a warehouse…",
+    ],
+    ["Help! My landlord is evicting me next week.", "Help! My landlord is evicting me next week"],
+    ["Wait...", "Wait..."],
+  ])("%s → %s", (question, title) => {
+    expect(titleFromQuestion(question)).toBe(title);
+  });
+
+  it("keeps whole words and never ends on a word that says nothing", () => {
+    for (const question of [
+      "Can I break my lease early if my landlord refuses to make the repairs that the city inspector ordered",
+      "What happens to my house and my savings if I die without a will in the state of Florida",
+      "x".repeat(200),
+    ]) {
+      const title = titleFromQuestion(question);
+      expect(title.length).toBeLessThanOrEqual(61);
+      expect(title).not.toMatch(/\b(?:my|the|a|of|to|in|and)…$/);
+      if (!question.startsWith("x"))
+        expect(question).toContain(title.replace(/…$/, "").split(" ").slice(0, 3).join(" "));
+    }
   });
 });
 

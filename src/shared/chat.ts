@@ -159,11 +159,64 @@ export function classifyCase(text: string): string {
   return "General";
 }
 
-/** A case title from the first question: its first 50 characters, cut at a word. */
-export function titleFromQuestion(text: string, max = 50): string {
-  const clean = text.replace(/\s+/g, " ").trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
-  const space = cut.lastIndexOf(" ");
-  return `${(space > 20 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
+const OPENING_FILLER =
+  /^(?:(?:hi|hello|hey|good (?:morning|afternoon|evening))(?: there)?[,!.]*\s+|(?:i have |i've got |quick |a )?(?:a )?question(?: about| regarding| on)?[:,.!-]*\s+|(?:can|could) you (?:please )?help(?: me)?(?: with| understand)?[:,.!-]*\s+|please help(?: me)?[:,.!-]*\s+)+/i;
+
+/** Words a clause or phrase starts with: a title cut before one ends on a whole phrase. */
+const PHRASE_START =
+  /^(?:after|before|because|but|and|or|so|since|when|while|although|though|even|which|that|who|if|unless|until|for|with|without|from|in|on|at|to|by|about|during|despite|as)$/i;
+
+/** Words a title must not end on ("…kept my" says nothing). */
+const WEAK_END =
+  /\s+(?:a|an|the|my|our|his|her|their|your|its|this|that|in|on|at|to|for|of|with|and|or|but|after|before|because|so|if|is|was|are|were|from|by|about|has|have|had|not|still|just|very)$/i;
+
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\b(has|have|had|does|did|is|are|was|were|should|could|would) not\b/gi, "$1n't"],
+  [/\bdo not\b/gi, "don't"],
+  [/\bwill not\b/gi, "won't"],
+  [/\bcannot\b|\bcan not\b/gi, "can't"],
+  [/\b(really|just|actually|still|already|basically|honestly|very|even|literally) /gi, ""],
+];
+
+/** The same words, shorter: contractions, and adverbs that carry no facts dropped. */
+function shorten(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of CONTRACTIONS) out = out.replace(pattern, replacement);
+  return out.replace(/\s+/g, " ");
+}
+
+/**
+ * A case title from the first question: its first sentence without greetings, whole words only
+ * and at most `max` characters; a longer one ends on a whole phrase ("My landlord kept my security
+ * deposit…", not "…my security…"), marked with "…".
+ */
+export function titleFromQuestion(text: string, max = 60): string {
+  let clean = text.replace(/\s+/g, " ").trim();
+  const stripped = clean.replace(OPENING_FILLER, "");
+  if (stripped.length >= 10) clean = `${stripped.charAt(0).toUpperCase()}${stripped.slice(1)}`;
+  const sentences = clean.match(/[^.!?]+(?:[.!?]+|$)/g)?.map((part) => part.trim()) ?? [clean];
+  let title = sentences[0] ?? clean;
+  // A first sentence too short to say much ("About my lease.", "Help!") gives way to the question
+  // that follows it, or takes the next sentence with it.
+  if (title.length < 25 && sentences[1]) title = sentences[1].endsWith("?") ? sentences[1] : `${title} ${sentences[1]}`;
+  if (title.length <= max) return title.endsWith("..") ? title : title.replace(/[,;:.]+$/, "");
+  // Too long: say the same in fewer letters before cutting, so the words that carry the gist fit.
+  title = shorten(title);
+  if (title.length <= max) return title.replace(/[,;:.]+$/, "");
+  const words = title.slice(0, max + 1).split(" ");
+  if (title.charAt(max) !== " " && title.length > max) words.pop();
+  // Prefer ending before a phrase that starts in the second half; else at the last whole word.
+  let end = words.length;
+  for (let i = words.length - 1; i > 0; i--) {
+    const kept = words.slice(0, i).join(" ");
+    if (kept.length < max / 2) break;
+    if (/[,;:]$/.test(words[i - 1] ?? "") || PHRASE_START.test(words[i] ?? "")) {
+      end = i;
+      break;
+    }
+  }
+  let cut = words.slice(0, end).join(" ");
+  if (!cut) cut = title.slice(0, max);
+  while (WEAK_END.test(cut)) cut = cut.replace(WEAK_END, "");
+  return `${cut.replace(/[\s,.;:!?-]+$/, "")}…`;
 }

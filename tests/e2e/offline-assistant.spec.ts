@@ -81,6 +81,31 @@ test.describe("the offline assistant", () => {
     });
   });
 
+  test("a case reads well: its title keeps the gist, wraps at 375 px, and search finds it by the member's words", async ({
+    page,
+    ownServer,
+  }) => {
+    await joinAs(page, ownServer);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await newChat(page);
+    await sendMessage(page, "Hi, my landlord in Fresno kept my security deposit. I moved out five weeks ago.");
+    const title = page.getByRole("heading", { level: 1 });
+    await expect(title).toHaveText("My landlord in Fresno kept my security deposit", { timeout: 15_000 });
+    // Two lines, nothing hidden.
+    const box = await title.evaluate((h) => ({
+      lines: Math.round(h.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(h).lineHeight)),
+      hidden: h.scrollHeight > h.clientHeight + 1 || h.scrollWidth > h.clientWidth + 1,
+    }));
+    expect(box).toEqual({ lines: 2, hidden: false });
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
+
+    await page.goto("/dashboard/cases");
+    await page.getByRole("searchbox", { name: "Search your cases" }).fill("five weeks");
+    await expect(page.getByRole("link", { name: "My landlord in Fresno kept my security deposit" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search your cases" }).fill("small claims");
+    await expect(page.getByText(/No cases match/i)).toBeVisible();
+  });
+
   test("a Premium member chooses when answers are compared, and the server keeps to it", async ({ page }) => {
     await signIn(page, DEMO.premium.email, DEMO.premium.password);
     await expect(page).toHaveURL(/\/dashboard\/cases$/);

@@ -271,7 +271,11 @@ export const caseMessages = pgTable(
   },
   // Each index sorts as its queries do (DESC NULLS FIRST, PostgreSQL's default for DESC), so a page
   // is read straight from it without sorting the whole case or list.
-  (t) => [index("case_messages_case_seq_idx").on(t.caseId, t.seq.desc().nullsFirst())],
+  (t) => [
+    index("case_messages_case_seq_idx").on(t.caseId, t.seq.desc().nullsFirst()),
+    // The cases list's search reads the member's own messages (contains, any case: trigrams).
+    index("case_messages_user_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`).where(sql`${t.isUser}`),
+  ],
 );
 
 export const comparisonVotes = pgTable(

@@ -72,7 +72,7 @@ export function CasesPage() {
           label="Search your cases"
           value={search}
           onChange={setSearch}
-          placeholder="Title or description"
+          placeholder="Title, description or your messages"
           maxLength={CASE_SEARCH_MAX_CHARS}
           className="mb-4"
         />

@@ -4,7 +4,7 @@ import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { prepared, type RunPrepared } from "../../db/prepared";
-import { attorneyReferrals, cases } from "../../db/schema";
+import { attorneyReferrals, caseMessages, cases } from "../../db/schema";
 
 export type CaseRow = typeof cases.$inferSelect;
 
@@ -93,8 +93,8 @@ export async function findNewestUntouchedCase(
 
 /**
  * One page of a member's cases, newest activity first (keyset: never OFFSET), optionally only those
- * whose title or description contains `search` (case-insensitive; the member's own cases only, read
- * in the order of the member's index).
+ * whose title, description or one of the member's own messages contains `search` (case-insensitive;
+ * the member's own cases only, read in the order of the member's index).
  */
 export async function listCasesPage(
   db: DbOrTx,
@@ -107,7 +107,13 @@ export async function listCasesPage(
   const where = and(
     eq(cases.userId, userId),
     cursor ? sql`(${cases.updatedAt}, ${cases.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)` : undefined,
-    pattern ? or(ilike(cases.title, pattern), ilike(cases.description, pattern)) : undefined,
+    pattern
+      ? or(
+          ilike(cases.title, pattern),
+          ilike(cases.description, pattern),
+          sql`exists (select 1 from ${caseMessages} m where m.case_id = ${cases.id} and m.is_user and m.content ilike ${pattern})`,
+        )
+      : undefined,
   );
   return db
     .select({ row: cases, cursorTs })

@@ -125,6 +125,25 @@ describe("cases", () => {
     expect((await client.get(`/api/cases?q=${"x".repeat(101)}`)).status).toBe(400);
   });
 
+  it("search finds a case by the member's own messages, not by the assistant's words", async () => {
+    const { client } = await t.member();
+    const { client: other } = await t.member();
+    const mine = (await (await client.post("/api/cases", {})).json()).case.id;
+    await (
+      await client.post(`/api/cases/${mine}/messages`, {
+        content: "My landlord in Fresno will not give back what I paid",
+      })
+    ).text();
+    await (await client.post(`/api/cases/${mine}/messages`, { content: "It was a security deposit of $1,800" })).text();
+    const theirs = (await (await other.post("/api/cases", {})).json()).case.id;
+    await (await other.post(`/api/cases/${theirs}/messages`, { content: "Where is my deposit?" })).text();
+    const search = async (q: string) =>
+      (await (await client.get(`/api/cases?q=${encodeURIComponent(q)}`)).json()).items.map((c: { id: string }) => c.id);
+    expect(await search("DEPOSIT")).toEqual([mine]);
+    // The offline assistant's answer speaks of "small claims"; the member never wrote it.
+    expect(await search("small claims")).toEqual([]);
+  });
+
   it("archive and restore, and an archived case takes no messages", async () => {
     const { client } = await t.member();
     const caseId = (await (await client.post("/api/cases", {})).json()).case.id;

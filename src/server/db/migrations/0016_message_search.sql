@@ -1,0 +1,1 @@
+CREATE INDEX "case_messages_user_content_trgm_idx" ON "case_messages" USING gin ("content" gin_trgm_ops) WHERE "case_messages"."is_user";
