@@ -94,6 +94,8 @@ describe("a case's title from its first question", () => {
     ],
     ["Help! My landlord is evicting me next week.", "Help! My landlord is evicting me next week"],
     ["Wait...", "Wait..."],
+    ["Review of lease.pdf", "Review of lease.pdf"],
+    ["Is 3.5% interest on a $12,000.50 loan legal?", "Is 3.5% interest on a $12,000.50 loan legal?"],
   ])("%s → %s", (question, title) => {
     expect(titleFromQuestion(question)).toBe(title);
   });

@@ -194,7 +194,8 @@ export function titleFromQuestion(text: string, max = 60): string {
   let clean = text.replace(/\s+/g, " ").trim();
   const stripped = clean.replace(OPENING_FILLER, "");
   if (stripped.length >= 10) clean = `${stripped.charAt(0).toUpperCase()}${stripped.slice(1)}`;
-  const sentences = clean.match(/[^.!?]+(?:[.!?]+|$)/g)?.map((part) => part.trim()) ?? [clean];
+  // A sentence ends at ".", "!" or "?" followed by a space ("lease.pdf" and "3.5" are one word).
+  const sentences = clean.split(/(?<=[.!?])\s+/).filter(Boolean);
   let title = sentences[0] ?? clean;
   // A first sentence too short to say much ("About my lease.", "Help!") gives way to the question
   // that follows it, or takes the next sentence with it.

@@ -222,37 +222,100 @@ test.describe("uploads", () => {
     await expectAccessible(page, "chat with a document analysis", { widths: [1280] });
   });
 
+  test("a file received in a case waits in its message box across a reload until sent, and is filed once with its case", async ({
+    page,
+    writeHeaders,
+  }) => {
+    const caseId = await openNewCase(page, writeHeaders);
+    const pdf = Buffer.from(await leasePdf());
+    await chooseFiles(page, page.getByRole("button", { name: "Attach files" }), [
+      { name: "notice.pdf", mimeType: "application/pdf", buffer: pdf },
+    ]);
+    const chips = composerChips(page);
+    await expect(chips.getByText("notice.pdf")).toBeVisible();
+    await expect(
+      page.getByText("This file waits here until you send. Press Send and the assistant reads and analyses it."),
+    ).toBeVisible();
+    await expect(
+      page.getByText(/uploads used this month\. A file counts once it is received, even if you remove it\./),
+    ).toBeVisible();
+
+    // A reload loses nothing: the file is still in the message box, counted once.
+    await page.reload();
+    await expect(chips.getByText("notice.pdf")).toBeVisible();
+    await expect(chips.getByRole("listitem")).toHaveCount(1);
+    await expectAccessible(page, "chat with a file waiting to be sent");
+
+    await page.goto("/dashboard/create");
+    const mine = page.getByRole("region", { name: "My documents" });
+    await mine.getByRole("tab", { name: "Uploaded files" }).click();
+    const row = mine.getByRole("article", { name: "notice.pdf" });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText("Waiting to be sent in")).toBeVisible();
+
+    await page.goto(`/dashboard/case/${caseId}`);
+    await expect(chips.getByText("notice.pdf")).toBeVisible();
+    await expect(chips.getByText("Ready")).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(chips).toHaveCount(0);
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    await expectAnalysis(conversation, "notice.pdf");
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+    await expect(chips).toHaveCount(0);
+
+    // Filed once, with its case, as analysed: 'Analyse again', not 'Analyse'.
+    await page.goto("/dashboard/create");
+    await mine.getByRole("tab", { name: "Uploaded files" }).click();
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText("Sent in")).toBeVisible();
+    await expect(row.getByRole("link", { name: "Review of notice.pdf" })).toHaveAttribute(
+      "href",
+      `/dashboard/case/${caseId}`,
+    );
+    await expect(row.getByText(/^Analysed /)).toBeVisible();
+    await expect(row.getByRole("button", { name: "Analyse again: notice.pdf" })).toBeVisible();
+    await expectAccessible(page, "uploaded files with their cases");
+  });
+
   test("a question in a case that holds the lease is answered from its words, naming the file", async ({
     page,
     writeHeaders,
   }) => {
     const caseId = await createCase(page, writeHeaders);
-    // The photo brought into the case (as attaching it there does) and read.
+    // The photo sent in the case (as the chat sends it), read and analysed there.
     const id = await uploadByApi(page, writeHeaders, {
       name: "lease.png",
       mimeType: "image/png",
       buffer: LEASE_PNG,
       caseId,
     });
+    const sent = await page.request.post(`/api/cases/${caseId}/messages`, {
+      data: { content: "", attachments: [id] },
+      headers: writeHeaders,
+    });
+    expect(await sent.text()).toContain("event: done");
     await page.goto(`/dashboard/case/${caseId}`);
-    await expect
-      .poll(
-        async () => {
-          const response = await page.request.get(`/api/uploads/${id}`);
-          return ((await response.json()) as { upload: { status: string } }).upload.status;
-        },
-        { message: "lease.png read", timeout: 30_000 },
-      )
-      .toBe("ready");
+    // Sent files do not wait in the message box again.
+    await expect(
+      page
+        .getByRole("region", { name: "Conversation" })
+        .getByText(/lease\.png/)
+        .first(),
+    ).toBeVisible();
+    await expect(composerChips(page)).toHaveCount(0);
 
     const conversation = page.getByRole("region", { name: "Conversation" });
     const input = page.getByRole("textbox", { name: "Your message" });
     await input.fill("When must my landlord return my deposit?");
     await input.press("Enter");
+    await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
+    // The answer to the question (after the file's analysis) quotes the lease and names it.
     const answer = conversation
       .locator(":scope > div")
-      .filter({ has: page.locator("blockquote", { hasText: "within 14 days" }) });
-    await expect(answer).toHaveCount(1, { timeout: 15_000 });
+      .filter({ has: page.locator("blockquote", { hasText: "within 14 days" }) })
+      .last();
     await expect(answer).toContainText("lease.png");
     await expect(answer.locator("blockquote")).toContainText("security deposit within 14 days");
   });

@@ -27,6 +27,8 @@ export function uploadSummary(overrides: Partial<UploadSummary> = {}): UploadSum
     status: "reading",
     statusMessage: null,
     caseId: null,
+    caseTitle: null,
+    sentAt: null,
     pageCount: null,
     createdAt: "2026-11-20T10:00:00.000Z",
     analysedAt: null,

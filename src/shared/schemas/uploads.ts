@@ -4,7 +4,16 @@ import type { UploadKind } from "../uploads";
 import { listCursorSchema } from "./text";
 
 export const uploadIdParamSchema = z.object({ id: z.uuid({ error: "File not found" }) });
-export const uploadListQuerySchema = z.object({ cursor: listCursorSchema.optional() });
+/**
+ * GET /api/uploads: the member's files a page at a time; `caseId`: only that case's files; with
+ * `unsent=1` too, only those received for its message box and not sent yet (they wait there across
+ * reloads until sent or removed).
+ */
+export const uploadListQuerySchema = z.object({
+  cursor: listCursorSchema.optional(),
+  caseId: z.uuid({ error: CASE_TEXT.notFound }).optional(),
+  unsent: z.enum(["1", "true"]).optional(),
+});
 /** The multipart form's one text field: the case the file is brought into (optional). */
 export const uploadFieldsSchema = z.object({ caseId: z.uuid({ error: CASE_TEXT.notFound }).optional() });
 
@@ -26,9 +35,13 @@ export interface UploadSummary {
   /** Why a file is unreadable, in words for the member. */
   statusMessage: string | null;
   caseId: string | null;
+  /** The title of the case it belongs to, if any. */
+  caseTitle: string | null;
+  /** When it was first sent in a message of its case; null while it waits in the message box. */
+  sentAt: string | null;
   pageCount: number | null;
   createdAt: string;
-  /** When the assistant last analysed it (Document Center), if ever. */
+  /** When the assistant last analysed it (in a case chat or the Document Center), if ever. */
   analysedAt: string | null;
 }
 

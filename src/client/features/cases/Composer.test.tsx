@@ -200,6 +200,8 @@ const stored = (id: string, fileName: string): UploadSummary => ({
   status: "reading",
   statusMessage: null,
   caseId: "c1",
+  caseTitle: null,
+  sentAt: null,
   pageCount: null,
   createdAt: "2026-11-20T10:00:00.000Z",
   analysedAt: null,
@@ -288,7 +290,7 @@ describe("chat composer with files", () => {
     );
     expect(send).toBeEnabled();
     expect(box).toHaveValue("");
-    expect(await screen.findByText("3 of 3 uploads used this month")).toBeInTheDocument();
+    expect(await screen.findByText(/^3 of 3 uploads used this month/)).toBeInTheDocument();
 
     await user.click(send);
     expect(sent).toEqual([{ text: "", ids: ["up-1", "up-2"] }]);

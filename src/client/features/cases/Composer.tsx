@@ -91,7 +91,15 @@ export const Composer = memo(function Composer({
         <>
           <UploadNotices notices={uploads.notices} onDismiss={uploads.dismissNotices} className="mb-2" />
           <AttachmentChips items={uploads.items} onRemove={uploads.remove} className="mb-2" />
-          {uploads.items.length > 0 ? <AllowanceNote allowance={allowance} className="mb-2 text-xs" /> : null}
+          {uploads.items.length > 0 ? (
+            <div className="mb-2 space-y-0.5 text-xs">
+              <p className="text-slate-700">
+                {uploads.items.length === 1 ? "This file waits" : "These files wait"} here until you send. Press Send
+                and the assistant reads and analyses {uploads.items.length === 1 ? "it" : "them"}.
+              </p>
+              <AllowanceNote allowance={allowance} countsWhen className="text-xs" />
+            </div>
+          ) : null}
         </>
       ) : null}
       <div className="flex items-end gap-2">

@@ -6,6 +6,7 @@ import { uploadFileUrl } from "@shared/schemas/uploads";
 import { formatFileSize } from "@shared/uploads";
 import { Download, FileImage, FileSearch, FileText, Loader2, Upload } from "lucide-react";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { AnalysisDialog } from "./AnalysisDialog";
 import { useDeleteUpload, useUpdateCachedUpload, useUploadDetail, useUploadsList } from "./documents-api";
 import { DeleteButton, type ItemActions, ItemCard, ItemList } from "./ItemList";
@@ -57,6 +58,17 @@ function UploadRow({ item, actions }: { item: UploadSummary; actions: ItemAction
       details={
         <>
           <p className="text-sm text-slate-600">{details.join(" · ")}</p>
+          {file.caseId && file.caseTitle ? (
+            <p className="min-w-0 text-sm text-slate-600">
+              {file.sentAt ? "Sent in " : "Waiting to be sent in "}
+              <Link
+                to={`/dashboard/case/${file.caseId}`}
+                className="font-medium break-words text-primary-800 underline underline-offset-2"
+              >
+                {file.caseTitle}
+              </Link>
+            </p>
+          ) : null}
           {file.analysedAt ? <p className="text-sm text-slate-600">Analysed {formatDate(file.analysedAt)}</p> : null}
         </>
       }

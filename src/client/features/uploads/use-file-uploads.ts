@@ -6,7 +6,7 @@ import {
 } from "@client/components/uploads/file-uploads";
 import { ApiRequestError } from "@client/lib/api";
 import { uploadKeys } from "@client/lib/query";
-import type { ChatAttachment } from "@shared/schemas/uploads";
+import type { ChatAttachment, UploadSummary } from "@shared/schemas/uploads";
 import { uploadFileUrl } from "@shared/schemas/uploads";
 import { looksLikeAcceptedFile, sanitizeFileName, UPLOAD_TEXT, uploadLimitBytes } from "@shared/uploads";
 import { useQueryClient } from "@tanstack/react-query";
@@ -15,6 +15,21 @@ import { isAbort, uploadFile } from "./upload-file";
 import { uploadsApi } from "./uploads-api";
 
 let sequence = 0;
+
+/** A file received for the message box earlier (before a reload), as the box holds it. */
+function waitingItem(upload: UploadSummary): PendingUpload {
+  return {
+    id: `stored-${upload.id}`,
+    name: upload.fileName,
+    type: upload.mimeType,
+    size: upload.sizeBytes,
+    url: uploadFileUrl(upload.id),
+    isUploading: false,
+    progress: 100,
+    error: null,
+    upload,
+  };
+}
 
 /**
  * The files a member is about to send: each is checked here as the server will check it (type,
@@ -40,12 +55,23 @@ export function useFileUploads(options: FileUploadsOptions): FileUploads {
     controllers.current.clear();
   }, []);
 
-  // A different case (or leaving the page) cancels what is still uploading.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new case id starts with no files
+  // A different case (or leaving the page) cancels what is still uploading. A case's message box
+  // starts with the files received for it and not sent yet: a reload loses none of them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new case id starts with its own files
   useEffect(() => {
     setItems([]);
     setNotices([]);
-    return abortAll;
+    const loading = new AbortController();
+    if (caseId) {
+      uploadsApi
+        .unsent(caseId, loading.signal)
+        .then((page) => restoreRef.current(page.items.reverse().map(waitingItem)))
+        .catch(() => {});
+    }
+    return () => {
+      loading.abort();
+      abortAll();
+    };
   }, [caseId, abortAll]);
 
   const start = useCallback(
@@ -164,10 +190,13 @@ export function useFileUploads(options: FileUploadsOptions): FileUploads {
     const stored = restored.filter((item) => item.upload && !item.error);
     if (stored.length === 0) return;
     setItems((current) => {
-      const known = new Set(current.map((item) => item.id));
-      return [...stored.filter((item) => !known.has(item.id)), ...current];
+      // A file already here (picked again, or just uploaded) is not shown twice.
+      const known = new Set(current.flatMap((item) => [item.id, item.upload?.id]));
+      return [...stored.filter((item) => !known.has(item.id) && !known.has(item.upload?.id)), ...current];
     });
   }, []);
+  const restoreRef = useRef(restore);
+  restoreRef.current = restore;
 
   const dismissNotices = useCallback(() => setNotices([]), []);
 

@@ -51,6 +51,40 @@ describe("files sent in a case, answered by a provider", () => {
     expect(done.message.content).toContain(UNVERIFIED_QUOTES_NOTE.trim());
   });
 
+  it("keeps a received file with the case's message box until it is sent, then files it as analysed", async () => {
+    fakes.openai.reset();
+    const { client } = await t.member();
+    const caseId = await newCase(client);
+    const file = await uploadAndRead(client, "lease.pdf", await leasePdf(), { caseId });
+    const waiting = async () =>
+      (await (await client.get(`/api/uploads?caseId=${caseId}&unsent=1`)).json()).items.map(
+        (u: { id: string }) => u.id,
+      );
+    // A reload asks for what waits in the message box: the file is there, not lost.
+    expect(await waiting()).toEqual([file.id]);
+    const listed = (await (await client.get("/api/uploads")).json()).items[0];
+    expect(listed).toMatchObject({
+      id: file.id,
+      caseId,
+      caseTitle: "New Legal Consultation",
+      sentAt: null,
+      analysedAt: null,
+    });
+
+    await send(client, caseId, { content: "", attachments: [file.id] });
+    expect(await waiting()).toEqual([]);
+    const after = (await (await client.get(`/api/uploads?caseId=${caseId}`)).json()).items;
+    expect(after).toHaveLength(1);
+    expect(after[0].sentAt).not.toBeNull();
+    // Analysed in the chat: My documents offers it again as analysed, with the reading kept.
+    expect(after[0].analysedAt).not.toBeNull();
+    expect((await (await client.get(`/api/uploads/${file.id}`)).json()).upload.analysis).toContain("OpenAI fake");
+    // Another member's case id shows nothing of theirs, and a malformed one is refused.
+    const { client: other } = await t.member();
+    expect((await (await other.get(`/api/uploads?caseId=${caseId}&unsent=1`)).json()).items).toEqual([]);
+    expect((await other.get("/api/uploads?caseId=nope")).status).toBe(400);
+  });
+
   it("adds no warning when every quote is the document's", async () => {
     const quote = leaseParagraphs[2]?.split(", less")[0] as string;
     fakes.openai.setMode({

@@ -68,7 +68,7 @@ export function createChatService(deps: {
   logger: Logger;
   usage: UsageService;
   stops: ReplyStops;
-  uploads: Pick<UploadsService, "forMessage" | "attach" | "toAttachment" | "passagesFor" | "get">;
+  uploads: Pick<UploadsService, "forMessage" | "attach" | "toAttachment" | "passagesFor" | "get" | "keepAnalysis">;
 }) {
   const { db, run, assistant, analysis, settings, logger, usage, stops, uploads } = deps;
 
@@ -140,6 +140,9 @@ export function createChatService(deps: {
         },
       );
       if (!part.analysed) writer.write(part.content);
+      // The analysis is kept with the file too: My documents shows it as analysed, with its reading.
+      // A file deleted meanwhile has nothing to keep it with.
+      else await uploads.keepAnalysis(user, file.id, part.content).catch(() => undefined);
       parts.push(part.content);
       if (part.analysed) source = { provider: part.provider, model: part.model };
       if (part.usage) {

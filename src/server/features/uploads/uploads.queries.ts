@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
+import { cases, documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
 
 export type UploadRow = typeof documents.$inferSelect;
 
@@ -107,16 +107,28 @@ export async function findOwnedUploads(db: DbOrTx, ids: string[], userId: string
     );
 }
 
-/** A member's uploads, newest first (keyset pages). */
-export function listUploadsPage(db: DbOrTx, userId: string, cursor: { ts: string; id: string } | null, limit: number) {
+/**
+ * A member's uploads with the title of their case, newest first (keyset pages); with `inCase`,
+ * only that case's files, and with `unsent` too, only those not sent in a message yet.
+ */
+export function listUploadsPage(
+  db: DbOrTx,
+  userId: string,
+  cursor: { ts: string; id: string } | null,
+  limit: number,
+  filter: { inCase: string | null; unsent: boolean } = { inCase: null, unsent: false },
+) {
   return db
-    .select({ row: documents, cursorTs: sql<string>`${documents.createdAt}::text` })
+    .select({ row: documents, caseTitle: cases.title, cursorTs: sql<string>`${documents.createdAt}::text` })
     .from(documents)
+    .leftJoin(cases, eq(cases.id, documents.caseId))
     .where(
       and(
         eq(documents.userId, userId),
         isUpload,
         sql`${documents.status} <> 'uploading'`,
+        filter.inCase ? eq(documents.caseId, filter.inCase) : undefined,
+        filter.inCase && filter.unsent ? isNull(documents.attachedAt) : undefined,
         cursor
           ? sql`(${documents.createdAt}, ${documents.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
@@ -124,6 +136,13 @@ export function listUploadsPage(db: DbOrTx, userId: string, cursor: { ts: string
     )
     .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(limit);
+}
+
+/** The title of a member's case, for the files filed under it. */
+export async function caseTitleOf(db: DbOrTx, caseId: string | null): Promise<string | null> {
+  if (!caseId) return null;
+  const [row] = await db.select({ title: cases.title }).from(cases).where(eq(cases.id, caseId)).limit(1);
+  return row?.title ?? null;
 }
 
 /** Remove an upload with its bytes and passages (they cascade). */

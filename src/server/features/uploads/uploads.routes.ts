@@ -55,9 +55,11 @@ export function createUploadsRoutes(
       );
       return c.json(created, 201);
     })
-    .get("/", validate("query", listQuery), async (c) =>
-      c.json(await uploads.list(c.get("sessionUser"), c.req.valid("query").cursor ?? null)),
-    )
+    .get("/", validate("query", listQuery), async (c) => {
+      const q = c.req.valid("query");
+      const filter = { inCase: q.caseId ?? null, unsent: q.unsent !== undefined };
+      return c.json(await uploads.list(c.get("sessionUser"), q.cursor ?? null, filter));
+    })
     .get("/allowance", async (c) => c.json(await uploads.allowance(c.get("sessionUser"))))
     .get("/:id", validate("param", idParam), async (c) =>
       c.json({ upload: await uploads.get(c.get("sessionUser"), c.req.valid("param").id) }),

@@ -40,6 +40,7 @@ import {
 } from "./receive-multipart";
 import {
   attachUploads,
+  caseTitleOf,
   deleteAbandonedUploads,
   deleteUpload,
   findOwnedUpload,
@@ -74,7 +75,7 @@ const READING_WAIT_MS = 120_000;
 /** Passages of a case's files given with a question. */
 const QUESTION_PASSAGES = 4;
 
-function summary(row: UploadRow): UploadSummary {
+function summary(row: UploadRow, caseTitle: string | null): UploadSummary {
   const kind = (row.fileKind ?? "pdf") as UploadKind;
   return {
     id: row.id,
@@ -85,13 +86,18 @@ function summary(row: UploadRow): UploadSummary {
     status: row.status as UploadStatus,
     statusMessage: row.statusMessage,
     caseId: row.caseId,
+    caseTitle: row.caseId ? caseTitle : null,
+    sentAt: row.attachedAt?.toISOString() ?? null,
     pageCount: row.pageCount,
     createdAt: row.createdAt.toISOString(),
     analysedAt: row.analysedAt?.toISOString() ?? null,
   };
 }
 
-const detail = (row: UploadRow): UploadDetail => ({ ...summary(row), analysis: row.analysis });
+const detail = (row: UploadRow, caseTitle: string | null): UploadDetail => ({
+  ...summary(row, caseTitle),
+  analysis: row.analysis,
+});
 
 export const toAttachment = (row: UploadRow): ChatAttachment => ({
   id: row.id,
@@ -237,7 +243,10 @@ export function createUploadsService(deps: {
           },
         });
         queue.notify();
-        return { upload: summary(result), allowance: await allowance(user) };
+        return {
+          upload: summary(result, await caseTitleOf(db, result.caseId)),
+          allowance: await allowance(user),
+        };
       } catch (error) {
         if (created.row) await deleteUpload(db, created.row.id, user.id).catch(() => {});
         await releaseUpload(db, user.id, period).catch(() => {});
@@ -247,25 +256,34 @@ export function createUploadsService(deps: {
       }
     },
 
-    async list(user: SessionUser, cursor: ListCursor | null): Promise<Page<UploadSummary>> {
-      const rows = await listUploadsPage(db, user.id, cursor, UPLOADS_PAGE_SIZE + 1);
+    /**
+     * A page of the member's files; with `inCase`, one case's files, and with `unsent` too, those
+     * waiting in its message box (received, not sent yet).
+     */
+    async list(
+      user: SessionUser,
+      cursor: ListCursor | null,
+      filter: { inCase: string | null; unsent: boolean } = { inCase: null, unsent: false },
+    ): Promise<Page<UploadSummary>> {
+      const rows = await listUploadsPage(db, user.id, cursor, UPLOADS_PAGE_SIZE + 1, filter);
       const page = rows.slice(0, UPLOADS_PAGE_SIZE);
       const last = page[page.length - 1];
       return {
-        items: page.map((r) => summary(r.row)),
+        items: page.map((r) => summary(r.row, r.caseTitle)),
         nextCursor:
           rows.length > UPLOADS_PAGE_SIZE && last ? encodeListCursor({ ts: last.cursorTs, id: last.row.id }) : null,
       };
     },
 
     async get(user: SessionUser, id: string): Promise<UploadDetail> {
-      return detail(await owned(user, id));
+      const row = await owned(user, id);
+      return detail(row, await caseTitleOf(db, row.caseId));
     },
 
     /** The file's bytes for download, streamed from the storage. */
     async download(user: SessionUser, id: string) {
       const row = await owned(user, id);
-      return { upload: summary(row), bytes: storage.read(row.id) };
+      return { upload: summary(row, null), bytes: storage.read(row.id) };
     },
 
     /**
@@ -296,7 +314,7 @@ export function createUploadsService(deps: {
     async keepAnalysis(user: SessionUser, id: string, analysis: string): Promise<UploadDetail> {
       const row = await owned(user, id);
       const updated = await updateUpload(db, row.id, { analysis, analysedAt: new Date() });
-      return detail(updated ?? row);
+      return detail(updated ?? row, await caseTitleOf(db, row.caseId));
     },
 
     /** The member's files for a message (404 for any id that is not theirs). */
