@@ -10,6 +10,8 @@ export const MESSAGE_MAX_CHARS = 8000;
 export const COMPARISON_MIN_CHARS = 100;
 export const MESSAGES_PAGE_SIZE = 30;
 export const CASES_PAGE_SIZE = 20;
+/** The longest search of the cases list. */
+export const CASE_SEARCH_MAX_CHARS = 100;
 
 /**
  * Spec section 5 'Comparison rule': over 100 characters, or any message from a Premium member.

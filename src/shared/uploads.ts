@@ -95,3 +95,6 @@ export function sanitizeFileName(raw: string): string {
   const bounded = [...cleaned].slice(0, FILE_NAME_MAX_CHARS).join("");
   return bounded || "document";
 }
+
+/** Where an uploaded file is downloaded from (kept free of the schemas, so pages load no validator). */
+export const uploadFileUrl = (id: string) => `/api/uploads/${id}/file`;

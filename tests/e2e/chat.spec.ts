@@ -336,6 +336,43 @@ test.describe("case chat", () => {
     await expect.poll(() => scripts.some((p) => /ComparisonDialog-/.test(p))).toBe(true);
   });
 
+  test("the menus' code loads when a menu is first opened, by mouse or keyboard, and the validators never", async ({
+    page,
+  }) => {
+    await signUp(page);
+    const caseId = await newChat(page);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/dashboard/case/${caseId}`);
+    await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    // The chat's first load holds no menu (Radix) and no request validator (zod, the schemas' "text" chunk).
+    expect(scripts.filter((p) => /DropdownMenuOpen-|\/text-[\w-]+\.js$/.test(p))).toEqual([]);
+
+    // Opened by keyboard at once: Enter opens the case menu, arrows move, Escape closes, focus returns.
+    const more = page.getByRole("button", { name: "More actions" });
+    await more.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem").first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(more).toBeFocused();
+
+    // The account menu opens with a click, and again after closing.
+    const account = page.getByRole("button", { name: /Signed in as/ });
+    await account.click();
+    await expect(page.getByRole("menu").getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await account.click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  });
+
   test("an unknown case shows 'Case not found'", async ({ page }) => {
     await signUp(page);
     await page.goto("/dashboard/case/00000000-0000-4000-8000-000000000000");

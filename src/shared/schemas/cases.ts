@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGE_MAX_CHARS } from "../chat";
+import { CASE_SEARCH_MAX_CHARS, MESSAGE_MAX_CHARS } from "../chat";
 import type { CASE_COMPLEXITIES, CASE_STATUSES } from "../constants";
 import { CASE_TEXT } from "../messages";
 import { MAX_ATTACHMENTS_PER_MESSAGE, UPLOAD_TEXT } from "../uploads";
@@ -53,7 +53,7 @@ export const chooseComparisonSchema = z.object({
   side: z.enum(["anthropic", "openai"]),
 });
 
-export const CASE_SEARCH_MAX_CHARS = 100;
+export { CASE_SEARCH_MAX_CHARS };
 
 /** Words to find in cases (case-insensitive): the member's case list and the administrators'. */
 export const caseSearchSchema = text({

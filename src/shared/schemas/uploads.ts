@@ -70,4 +70,4 @@ export interface ChatAttachment {
   sizeBytes: number;
 }
 
-export const uploadFileUrl = (id: string) => `/api/uploads/${id}/file`;
+export { uploadFileUrl } from "../uploads";

@@ -1,6 +1,4 @@
-import { cn } from "@client/lib/cn";
-import { DropdownMenu as M } from "radix-ui";
-import type { ReactNode } from "react";
+import { cloneElement, isValidElement, type KeyboardEvent, type ReactElement, type ReactNode, useState } from "react";
 
 export interface MenuItem {
   label: string;
@@ -10,35 +8,52 @@ export interface MenuItem {
   tone?: "default" | "danger";
 }
 
-/** A menu opened from a button (arrow keys move, Escape closes, focus returns). */
-export function DropdownMenu({ trigger, items, label }: { trigger: ReactNode; items: MenuItem[]; label: string }) {
-  return (
-    <M.Root>
-      <M.Trigger asChild>{trigger}</M.Trigger>
-      <M.Portal>
-        <M.Content
-          aria-label={label}
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-[var(--radius-card)] border border-slate-200 bg-white p-1 shadow-[var(--shadow-dialog)] animate-fade-in"
-        >
-          {items.map((item) => (
-            <M.Item
-              key={item.label}
-              disabled={item.disabled}
-              onSelect={item.onSelect}
-              className={cn(
-                "flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 text-sm font-medium outline-none",
-                "data-[highlighted]:bg-slate-100 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50",
-                item.tone === "danger" ? "text-red-800" : "text-slate-800",
-              )}
-            >
-              {item.icon}
-              {item.label}
-            </M.Item>
-          ))}
-        </M.Content>
-      </M.Portal>
-    </M.Root>
-  );
+export interface DropdownMenuProps {
+  trigger: ReactNode;
+  items: MenuItem[];
+  label: string;
+}
+
+type OpenMenu = typeof import("./DropdownMenuOpen").DropdownMenuOpen;
+
+let loaded: OpenMenu | null = null;
+let loading: Promise<OpenMenu> | null = null;
+/** The menu's code, fetched once (on hover or focus, so it is there when the button is pressed). */
+function loadMenu(): Promise<OpenMenu> {
+  loading ??= import("./DropdownMenuOpen").then((m) => {
+    loaded = m.DropdownMenuOpen;
+    return loaded;
+  });
+  return loading;
+}
+
+const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
+
+/**
+ * A menu opened from a button (arrow keys move, Escape closes, focus returns). Until a member
+ * first opens one, the page holds only the button: the menu's code (Radix, with its positioning)
+ * is not part of any page's first load.
+ */
+export function DropdownMenu(props: DropdownMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [Menu, setMenu] = useState<OpenMenu | null>(() => loaded);
+  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} />;
+
+  const openMenu = () => {
+    setOpen(true);
+    void loadMenu().then((menu) => setMenu(() => menu));
+  };
+  if (!isValidElement(props.trigger)) return props.trigger;
+  return cloneElement(props.trigger as ReactElement<Record<string, unknown>>, {
+    "aria-haspopup": "menu",
+    "aria-expanded": false,
+    onPointerEnter: () => void loadMenu(),
+    onFocus: () => void loadMenu(),
+    onClick: openMenu,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (!OPENING_KEYS.has(event.key)) return;
+      event.preventDefault();
+      openMenu();
+    },
+  });
 }

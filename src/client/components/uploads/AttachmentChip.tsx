@@ -1,7 +1,6 @@
 import { cn } from "@client/lib/cn";
 import type { ChatAttachment } from "@shared/schemas/uploads";
-import { uploadFileUrl } from "@shared/schemas/uploads";
-import { formatFileSize } from "@shared/uploads";
+import { formatFileSize, uploadFileUrl } from "@shared/uploads";
 import { AlertCircle, CheckCircle2, Download, FileImage, FileText, X } from "lucide-react";
 import type { PendingUpload } from "./file-uploads";
 

@@ -5,7 +5,7 @@ import { PagedList } from "@client/components/ui/PagedList";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { SearchBox } from "@client/components/ui/SearchBox";
 import { useToast } from "@client/components/ui/Toast";
-import { CASE_SEARCH_MAX_CHARS } from "@shared/schemas/cases";
+import { CASE_SEARCH_MAX_CHARS } from "@shared/chat";
 import { Lightbulb, MessagesSquare, SearchX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { type CaseAction, CaseCard } from "./CaseCard";

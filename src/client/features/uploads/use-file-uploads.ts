@@ -7,8 +7,7 @@ import {
 import { ApiRequestError } from "@client/lib/api";
 import { uploadKeys } from "@client/lib/query";
 import type { ChatAttachment, UploadSummary } from "@shared/schemas/uploads";
-import { uploadFileUrl } from "@shared/schemas/uploads";
-import { looksLikeAcceptedFile, sanitizeFileName, UPLOAD_TEXT, uploadLimitBytes } from "@shared/uploads";
+import { looksLikeAcceptedFile, sanitizeFileName, UPLOAD_TEXT, uploadFileUrl, uploadLimitBytes } from "@shared/uploads";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isAbort, uploadFile } from "./upload-file";
@@ -57,7 +56,6 @@ export function useFileUploads(options: FileUploadsOptions): FileUploads {
 
   // A different case (or leaving the page) cancels what is still uploading. A case's message box
   // starts with the files received for it and not sent yet: a reload loses none of them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new case id starts with its own files
   useEffect(() => {
     setItems([]);
     setNotices([]);
