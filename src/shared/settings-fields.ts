@@ -45,7 +45,7 @@ export const SETTING_FIELDS = {
     maxFileUploadSize: {
       label: "Max file upload size",
       unit: "MB",
-      help: "The largest file a member may upload; a larger one is refused with 'File size must be less than 10MB.' (this number in place of 10).",
+      help: "The largest file a member may upload. A larger one is refused with a message that names this limit, such as 'File size must be less than 10MB.'",
     },
     allowRegistration: {
       label: "Allow registration",

@@ -323,7 +323,7 @@ describe("GET /api/admin/activity", () => {
     });
     const feed = await read<ActivityFeed>(admin, "/api/admin/activity?limit=5");
     expect(feed.entries.map((e) => [e.kind, e.text, e.warning])).toEqual([
-      ["admin", "Updated the settings (security)", false],
+      ["admin", "Updated the security settings", false],
       ["referral", "Asked for an attorney referral", false],
       ["document", "Generated a document: Last Will and Testament", false],
       ["payment", "Payment failed for Basic", true],
@@ -396,7 +396,19 @@ describe("activity sentences of audit rows", () => {
         { action: "ai_model.create", tableName: "ai_models", newValues: { name: "GPT-5 mini" } },
         "Created an AI model (GPT-5 mini)",
       ],
-      [{ action: "settings.update", tableName: "system_settings", recordId: "ai" }, "Updated the settings (ai)"],
+      [{ action: "settings.update", tableName: "system_settings", recordId: "ai" }, "Updated the AI settings"],
+      [
+        {
+          action: "referral.assign",
+          tableName: "attorney_referrals",
+          newValues: { status: "assigned", assignedAttorney: "Dana Scott" },
+        },
+        "Assigned Dana Scott to a referral",
+      ],
+      [
+        { action: "subscription.grant", tableName: "subscriptions", newValues: { plan: "basic", days: 1 } },
+        "Granted the Basic plan for 1 day",
+      ],
       [{ action: "widget.frobnicate", tableName: "widgets" }, "Widget frobnicate"],
     ];
     for (const [row, text] of cases) {

@@ -1,7 +1,7 @@
 import { Card } from "@client/components/ui/Card";
 import { LoadError } from "@client/components/ui/LoadError";
 import { Skeleton } from "@client/components/ui/Skeleton";
-import { answerSourceName, modelName } from "@shared/ai-providers";
+import { answerSourceName, OFFLINE_MODEL } from "@shared/ai-providers";
 import { AI_PROVIDER_LABELS, type AiProviderId } from "@shared/schemas/admin-ai-models";
 import { Trophy } from "lucide-react";
 import { useId } from "react";
@@ -58,10 +58,14 @@ export function Leaderboard() {
                     <p className="min-w-0">
                       <span className="font-semibold text-slate-900">
                         {index + 1}. {providerName(entry.provider)}
-                      </span>{" "}
-                      <span className="break-all font-mono text-slate-700">
-                        {entry.model ? modelName(entry.model) : "unknown model"}
                       </span>
+                      {/* The offline assistant's built-in model id would only repeat its name. */}
+                      {entry.provider === "offline" || entry.model === OFFLINE_MODEL ? null : (
+                        <>
+                          {" "}
+                          <span className="break-all font-mono text-slate-700">{entry.model || "unknown model"}</span>
+                        </>
+                      )}
                     </p>
                     <p className="shrink-0 text-right text-slate-700">
                       {entry.count.toLocaleString("en-US")} {entry.count === 1 ? "choice" : "choices"} ·{" "}

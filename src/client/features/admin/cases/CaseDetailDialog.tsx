@@ -6,9 +6,9 @@ import { Dialog } from "@client/components/ui/Dialog";
 import { Input } from "@client/components/ui/Field";
 import { SelectField } from "@client/components/ui/SelectField";
 import { Skeleton } from "@client/components/ui/Skeleton";
+import { answerSourceLabel } from "@client/features/admin/answer-source";
 import { ApiRequestError } from "@client/lib/api";
 import { cn } from "@client/lib/cn";
-import { answerSourceName, modelName } from "@shared/ai-providers";
 import { formatDate, formatDateTime } from "@shared/dates";
 import { ADMIN_TEXT } from "@shared/messages";
 import type { AdminCase, AdminCaseUpdate } from "@shared/schemas/admin-cases";
@@ -256,9 +256,7 @@ function CaseMessages({ caseId }: { caseId: string }) {
                 <p className={cn("mt-2 text-xs", m.isUser ? "text-primary-100" : "text-slate-600")}>
                   <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
                   {m.isUser ? " · Member" : null}
-                  {!m.isUser && m.aiProvider
-                    ? ` · ${answerSourceName(m.aiProvider)}${m.aiModel ? ` (${modelName(m.aiModel)})` : ""}`
-                    : null}
+                  {!m.isUser && m.aiProvider ? ` · ${answerSourceLabel(m.aiProvider, m.aiModel)}` : null}
                 </p>
               </article>
             </li>

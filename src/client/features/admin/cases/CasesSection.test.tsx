@@ -117,8 +117,9 @@ describe("the admin Cases section", () => {
       "https://example.com/statute",
     );
     expect(answer).not.toHaveTextContent("**");
-    expect(answer).toHaveTextContent("Offline assistant (built in)");
+    expect(answer).toHaveTextContent(/· Offline assistant$/);
     expect(answer).not.toHaveTextContent("lawguide-offline");
+    expect(answer).not.toHaveTextContent("built in");
     // The member's own words stay exactly as typed.
     expect(view.getByRole("article", { name: "Member's message" })).toHaveTextContent("Is **this** binding?");
   });
@@ -137,6 +138,40 @@ describe("the admin Cases section", () => {
         .filter((url) => url.startsWith("/api/admin/cases?") || url === "/api/admin/cases");
     await waitFor(() => expect(listUrls()).toContain("/api/admin/cases?q=deposit&status=referred&complexity=complex"));
     expect(listUrls()[0]).toBe("/api/admin/cases");
+  });
+
+  it("names what the status toggle changes a case to, for every status, and again after a toggle", async () => {
+    const referred: AdminCase = {
+      ...CASE,
+      id: "22222222-2222-4222-8222-222222222222",
+      title: "Unpaid wages",
+      status: "referred",
+      userName: "Ana Ruiz",
+    };
+    const archived: AdminCase = {
+      ...CASE,
+      id: "33333333-3333-4333-8333-333333333333",
+      title: "Noisy neighbour",
+      status: "archived",
+      userName: "Sam Lee",
+    };
+    let toggled = false;
+    setup({
+      "GET /api/admin/cases": () => json(listOf(toggled ? { ...CASE, status: "archived" } : CASE, referred, archived)),
+      [`POST ${PATH}/toggle-status`]: () => {
+        toggled = true;
+        return json({ case: { ...CASE, status: "archived" } });
+      },
+    });
+    const user = userEvent.setup();
+    const table = await screen.findByRole("region", { name: "Cases table" }, { timeout: 5000 });
+    const toggle = (name: string) => within(table).findByRole("button", { name });
+    expect(await toggle(`Set to Archived: ${CASE.title}`)).toHaveTextContent(/^Set to Archived$/);
+    expect(await toggle("Set to Active: Unpaid wages")).toHaveTextContent(/^Set to Active$/);
+    expect(await toggle("Set to Active: Noisy neighbour")).toHaveTextContent(/^Set to Active$/);
+    expect(within(table).queryByText("Toggle Status")).toBeNull();
+    await user.click(await toggle(`Set to Archived: ${CASE.title}`));
+    expect(await toggle(`Set to Active: ${CASE.title}`)).toHaveTextContent(/^Set to Active$/);
   });
 
   it("keeps the row's status until the server confirms a toggle, and says so when it fails", async () => {

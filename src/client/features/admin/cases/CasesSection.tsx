@@ -44,10 +44,10 @@ const FILTERS: { key: "status" | "complexity"; label: string; options: SelectOpt
   },
 ];
 
-/** Admin section 'Cases' (spec section 2): tiles, search and filters, the table, the case modal. */
-/** What the row's status toggle does to a case of this status. */
+/** What the row's status toggle (spec: Toggle Status) does to a case of this status. */
 const toggledText = (status: string) => (status === "active" ? "Set to Archived" : "Set to Active");
 
+/** Admin section 'Cases' (spec section 2): tiles, search and filters, the table, the case modal. */
 export function CasesSection() {
   const list = useListFilters<AdminCaseFilters>({ q: "", status: "", complexity: "", page: 1 });
   const detail = useDialogFor<AdminCase>();

@@ -1,12 +1,13 @@
 import { Badge, type BadgeTone } from "@client/components/ui/Badge";
-import { Card } from "@client/components/ui/Card";
 import { LOG_CATEGORIES, LOG_LEVELS } from "@shared/constants";
+import { describeAppLog } from "@shared/log-sentences";
 import type { AppLogView } from "@shared/schemas/admin";
 import { FilterSelect, LogFilterForm, TextFilter, UserFilter } from "./filter-fields";
-import { LogList, RequestOrigin, RowByline } from "./LogList";
+import { FieldList, LogEntry, originFields } from "./LogEntry";
+import { LogList } from "./LogList";
+import { LEVEL_NAMES, metadataFields } from "./log-fields";
 import { logsApi, NO_APP_FILTERS } from "./logs-api";
 import { useLogFilters } from "./use-log-filters";
-import { showValue } from "./ValuesDiff";
 
 const LEVEL_TONES: Record<string, BadgeTone> = { debug: "gray", info: "indigo", warn: "amber", error: "red" };
 const CATEGORY_NAMES: Record<string, string> = {
@@ -29,7 +30,7 @@ export function AppLogsPanel() {
           label="Level"
           value={draft.level}
           onChange={set("level")}
-          options={[["", "All levels"], ...LOG_LEVELS.map((l) => [l, l] as const)]}
+          options={[["", "All levels"], ...LOG_LEVELS.map((l) => [l, LEVEL_NAMES[l] ?? l] as const)]}
         />
         <FilterSelect
           label="Category"
@@ -45,29 +46,25 @@ export function AppLogsPanel() {
   );
 }
 
+/** One application log row: what happened as a sentence, its details in words, the raw record on request. */
 function AppLogRow({ row }: { row: AppLogView }) {
-  const metadata = Object.entries(row.metadata ?? {});
+  const { user, ...record } = row;
+  const fields = [...metadataFields(row.metadata, { category: row.category, author: user }), ...originFields(row)];
   return (
-    <Card className="p-4">
-      <article aria-label={`${row.level} ${row.category}: ${row.message}`}>
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={LEVEL_TONES[row.level] ?? "gray"}>{row.level}</Badge>
+    <LogEntry
+      badges={
+        <>
+          <Badge tone={LEVEL_TONES[row.level] ?? "gray"}>{LEVEL_NAMES[row.level] ?? row.level}</Badge>
           <Badge tone="slate">{CATEGORY_NAMES[row.category] ?? row.category}</Badge>
-        </div>
-        <p className="mt-2 font-medium break-words text-slate-900">{row.message}</p>
-        <RowByline user={row.user} userId={row.userId} at={row.createdAt} />
-        {metadata.length > 0 ? (
-          <dl className="mt-3 grid gap-x-3 gap-y-1 rounded-[var(--radius-control)] bg-slate-50 p-3 text-xs sm:grid-cols-[minmax(6rem,auto)_1fr]">
-            {metadata.map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="font-mono font-semibold break-all text-slate-700">{key}</dt>
-                <dd className="font-mono break-all whitespace-pre-wrap text-slate-900">{showValue(value)}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
-        <RequestOrigin ipAddress={row.ipAddress} userAgent={row.userAgent} />
-      </article>
-    </Card>
+        </>
+      }
+      sentence={describeAppLog(row).text}
+      user={user}
+      userId={row.userId}
+      at={row.createdAt}
+      record={record}
+    >
+      <FieldList fields={fields} />
+    </LogEntry>
   );
 }

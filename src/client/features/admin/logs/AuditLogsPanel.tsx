@@ -1,33 +1,16 @@
 import { Badge } from "@client/components/ui/Badge";
-import { Card } from "@client/components/ui/Card";
-import { Field, Input } from "@client/components/ui/Field";
+import { auditSubject, describeAuditLog } from "@shared/log-sentences";
 import type { AuditLogView } from "@shared/schemas/admin";
-import { useId } from "react";
-import { LogFilterForm, TextFilter, UserFilter } from "./filter-fields";
-import { LogList, RequestOrigin, RowByline } from "./LogList";
+import { FilterSelect, LogFilterForm, TextFilter, UserFilter } from "./filter-fields";
+import { FieldList, LogEntry, originFields } from "./LogEntry";
+import { LogList } from "./LogList";
+import { type FieldContext, type LogField, shortId, TABLE_NAMES, tableName } from "./log-fields";
 import { logsApi, NO_AUDIT_FILTERS } from "./logs-api";
 import { useLogFilters } from "./use-log-filters";
-import { ValuesDiff } from "./ValuesDiff";
-
-/** Tables audit rows name, offered as suggestions (the filter takes any exact name). */
-const KNOWN_TABLES = [
-  "user",
-  "user_profiles",
-  "cases",
-  "case_messages",
-  "documents",
-  "attorneys",
-  "referrals",
-  "ai_models",
-  "system_settings",
-  "login_attempts",
-  "subscriptions",
-  "testimonials",
-];
+import { auditValues, ValuesDiff } from "./ValuesDiff";
 
 /** The audit trail (spec section 3 'Audit log'): who changed what, old and new values side by side. */
 export function AuditLogsPanel() {
-  const tablesId = useId();
   const { draft, set, logs, formProps } = useLogFilters("audit", NO_AUDIT_FILTERS, logsApi.audit);
 
   return (
@@ -36,52 +19,66 @@ export function AuditLogsPanel() {
         <UserFilter value={draft.user} onChange={set("user")} />
         <TextFilter
           label="Action contains"
-          help="For example settings or user.update"
+          help="Part of the action's name in the raw record, such as settings or user.update"
           value={draft.action}
           onChange={set("action")}
           maxLength={100}
         />
-        <Field label="Table" help="The table's exact name" className="col-span-2 sm:col-span-1">
-          {(props) => (
-            <>
-              <Input
-                {...props}
-                list={tablesId}
-                value={draft.table}
-                onChange={(e) => set("table")(e.target.value)}
-                maxLength={100}
-              />
-              <datalist id={tablesId}>
-                {KNOWN_TABLES.map((t) => (
-                  <option key={t} value={t} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
+        <FilterSelect
+          label="Table"
+          value={draft.table}
+          onChange={set("table")}
+          options={[["", "All tables"], ...Object.entries(TABLE_NAMES)]}
+        />
       </LogFilterForm>
       <LogList query={logs} renderItem={(row) => <AuditRow row={row} />} noun="audit entries" />
     </>
   );
 }
 
+/** What each audited table's record is called beside its id. */
+const RECORD_NOUNS: Record<string, string> = {
+  user: "Member",
+  login_attempts: "Member",
+  subscriptions: "Member",
+  cases: "Case",
+  attorneys: "Attorney",
+  attorney_referrals: "Referral",
+  ai_models: "AI model",
+};
+
+/**
+ * The record an audit row changed, when its sentence does not name it already: the settings'
+ * section is in the sentence, a member's e-mail or an attorney's name too; anything else by its
+ * short id (or the author's name, when they changed their own account).
+ */
+function recordField(row: AuditLogView): LogField | null {
+  if (!row.recordId || row.tableName === "system_settings" || auditSubject(row)) return null;
+  const label = (row.tableName && RECORD_NOUNS[row.tableName]) || "Record";
+  const value = row.user && row.user.id === row.recordId ? row.user.name : shortId(row.recordId);
+  return { key: "recordId", label, value };
+}
+
+/** One audit row: the change as a sentence, what changed in words, the raw record on request. */
 function AuditRow({ row }: { row: AuditLogView }) {
+  const { user, ...record } = row;
+  const context: FieldContext = {
+    table: row.tableName,
+    section: row.tableName === "system_settings" ? row.recordId : null,
+    author: user,
+  };
+  const target = recordField(row);
   return (
-    <Card className="p-4">
-      <article aria-label={`${row.action}${row.tableName ? ` on ${row.tableName}` : ""}`}>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="font-mono text-sm font-semibold break-all text-slate-900">{row.action}</span>
-          {row.tableName ? <Badge tone="slate">{row.tableName}</Badge> : null}
-          {row.recordId ? (
-            <span className="text-xs break-all text-slate-600">
-              Record <span className="font-mono">{row.recordId}</span>
-            </span>
-          ) : null}
-        </div>
-        <RowByline user={row.user} userId={row.userId} at={row.createdAt} />
-        <ValuesDiff before={row.oldValues} after={row.newValues} caption="Old and new values" />
-        <RequestOrigin ipAddress={row.ipAddress} userAgent={row.userAgent} />
-      </article>
-    </Card>
+    <LogEntry
+      badges={row.tableName ? <Badge tone="slate">{tableName(row.tableName)}</Badge> : null}
+      sentence={describeAuditLog(row).text}
+      user={user}
+      userId={row.userId}
+      at={row.createdAt}
+      record={record}
+    >
+      <ValuesDiff values={auditValues(row.oldValues, row.newValues, { ...context, recordId: row.recordId })} />
+      <FieldList fields={[...(target ? [target] : []), ...originFields(row)]} />
+    </LogEntry>
   );
 }

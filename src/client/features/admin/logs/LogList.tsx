@@ -3,18 +3,8 @@ import { Card } from "@client/components/ui/Card";
 import { LoadMore, PagedItems, type PagedQuery } from "@client/components/ui/PagedList";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { ApiRequestError } from "@client/lib/api";
-import type { LogPage, LogUser } from "@shared/schemas/admin";
+import type { LogPage } from "@shared/schemas/admin";
 import type { ReactNode } from "react";
-
-/** A log row's time to the second, in the admin's own time zone. */
-const logTime = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-});
 
 /** What a log list needs from its infinite query. */
 export interface LogListQuery<T> extends PagedQuery {
@@ -74,46 +64,5 @@ export function LogList<T extends { id: number }>({
         end={<p className="mt-4 text-center text-sm text-slate-600">That is the oldest entry for these filters.</p>}
       />
     </>
-  );
-}
-
-/** Who wrote a row, and when. */
-export function RowByline({ user, userId, at }: { user: LogUser | null; userId: string | null; at: string }) {
-  return (
-    <p className="text-sm break-words text-slate-600">
-      {user ? (
-        <>
-          {user.name !== user.email ? <span className="font-medium text-slate-800">{user.name} · </span> : null}
-          <span className="break-all">{user.email}</span>
-        </>
-      ) : userId ? (
-        <span>Deleted user</span>
-      ) : (
-        <span>No signed-in user</span>
-      )}
-      {" · "}
-      <time dateTime={at}>{logTime.format(new Date(at))}</time>
-    </p>
-  );
-}
-
-/** Where a request came from, when it was recorded. */
-export function RequestOrigin({ ipAddress, userAgent }: { ipAddress: string | null; userAgent: string | null }) {
-  if (!ipAddress && !userAgent) return null;
-  return (
-    <dl className="mt-2 grid gap-x-3 gap-y-0.5 text-xs text-slate-600 sm:grid-cols-[auto_1fr]">
-      {ipAddress ? (
-        <>
-          <dt className="font-semibold">IP address</dt>
-          <dd className="break-all">{ipAddress}</dd>
-        </>
-      ) : null}
-      {userAgent ? (
-        <>
-          <dt className="font-semibold">Browser</dt>
-          <dd className="break-all">{userAgent}</dd>
-        </>
-      ) : null}
-    </dl>
   );
 }

@@ -1,93 +1,108 @@
-import { cn } from "@client/lib/cn";
-
-/** A stored value as text: strings as they are, anything else as JSON. */
-export function showValue(value: unknown): string {
-  if (value === undefined) return "";
-  if (typeof value === "string") return value;
-  return JSON.stringify(value, null, 1) ?? "";
-}
+import { FieldList } from "./LogEntry";
+import { type FieldContext, fieldLabel, fieldValue, type LogField, orderedKeys } from "./log-fields";
 
 export interface DiffRow {
   key: string;
-  before: unknown;
-  after: unknown;
-  changed: boolean;
+  label: string;
+  before: string;
+  after: string;
 }
 
-/** Every key of either side, in the order they first appear; a key is changed when its values differ. */
-export function diffRows(before: Record<string, unknown> | null, after: Record<string, unknown> | null): DiffRow[] {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => {
-    const b = before?.[key];
-    const a = after?.[key];
-    return { key, before: b, after: a, changed: JSON.stringify(b) !== JSON.stringify(a) };
-  });
+/** What an audit row recorded: a change (both sides), a creation (new values only) or a removal (old values only). */
+export type AuditValues =
+  | { kind: "change"; changed: DiffRow[]; total: number }
+  | { kind: "created" | "removed"; fields: LogField[] }
+  | { kind: "none" };
+
+/** Ids whose record another field of the same row names: the attorney's id beside their name. */
+const NAMED_BY: Record<string, string> = { attorneyId: "assignedAttorney" };
+
+/**
+ * An audit row's values in words. A change keeps the fields whose value differs (the raw record
+ * has the rest); a creation or a removal lists every field it recorded. The record's own id, which
+ * the entry names already, and an id another field names in words, are left out.
+ */
+export function auditValues(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  context: FieldContext & { recordId?: string | null },
+): AuditValues {
+  const own = (values: Record<string, unknown>) => (key: string) => {
+    if (key === "id" && values[key] === context.recordId) return false;
+    const namedBy = NAMED_BY[key];
+    return !(namedBy && namedBy in values);
+  };
+  if (before && after) {
+    const keys = orderedKeys([...new Set([...Object.keys(before), ...Object.keys(after)])], context).filter(
+      own({ ...before, ...after }),
+    );
+    const changed = keys
+      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      .map((key) => ({
+        key,
+        label: fieldLabel(key, context),
+        before: key in before ? fieldValue(key, before[key], context) : "Not recorded",
+        after: key in after ? fieldValue(key, after[key], context) : "Not recorded",
+      }));
+    return { kind: "change", changed, total: keys.length };
+  }
+  const values = after ?? before;
+  if (!values) return { kind: "none" };
+  const fields = orderedKeys(Object.keys(values), context)
+    .filter(own(values))
+    .map((key) => ({ key, label: fieldLabel(key, context), value: fieldValue(key, values[key], context) }));
+  return fields.length > 0 ? { kind: after ? "created" : "removed", fields } : { kind: "none" };
 }
 
-/** The table's columns and their widths (and room between them). */
+/** The table's columns and their widths. */
 const COLUMNS = [
-  ["Field", "w-[28%] pr-2 pl-2"],
-  ["Before", "w-[36%] pr-2"],
-  ["After", "w-[36%]"],
+  ["Field", "w-[36%] pr-2 sm:w-[30%]"],
+  ["Before", "w-[32%] pr-2 sm:w-[35%]"],
+  ["After", "w-[32%] sm:w-[35%]"],
 ] as const;
 
 /**
- * An audit row's old and new values side by side: one line per field, the changed ones marked
- * (colour, a bar and the word 'changed' for screen readers). A side that was not recorded (a
- * creation has no old values, a deletion no new ones) reads as such.
+ * An audit row's values: what changed, before and after side by side, one line per field; or the
+ * values a creation set, or a removal took away, as fields.
  */
-export function ValuesDiff({
-  before,
-  after,
-  caption,
-}: {
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  caption: string;
-}) {
-  const rows = diffRows(before, after);
-  if (rows.length === 0) return null;
-  const changed = rows.filter((r) => r.changed).length;
-  const missing = (side: "before" | "after") =>
-    side === "before" ? (before === null ? "Not recorded" : "Not set") : after === null ? "Not recorded" : "Not set";
+export function ValuesDiff({ values }: { values: AuditValues }) {
+  if (values.kind === "none") return null;
+  if (values.kind !== "change") {
+    return (
+      <div className="mt-3">
+        <p className="text-sm font-semibold text-slate-700">
+          {values.kind === "created" ? "Values set" : "Values removed"}
+        </p>
+        <FieldList fields={values.fields} className="mt-1" />
+      </div>
+    );
+  }
+  const { changed, total } = values;
+  if (changed.length === 0) return <p className="mt-3 text-sm text-slate-600">No value changed.</p>;
   return (
     <div className="mt-3">
       <table className="w-full table-fixed border-collapse text-left text-sm">
-        <caption className="mb-1 text-left text-xs text-slate-600">
-          {caption}: {changed} of {rows.length} {rows.length === 1 ? "field" : "fields"} changed
+        <caption className="mb-1 text-left text-sm font-semibold text-slate-700">
+          What changed ({changed.length} of {total} {total === 1 ? "field" : "fields"})
         </caption>
         <thead>
           <tr className="border-b border-slate-300 text-xs text-slate-600">
             {COLUMNS.map(([name, width]) => (
-              <th key={name} scope="col" className={cn(width, "py-1 font-semibold")}>
+              <th key={name} scope="col" className={`${width} py-1 font-semibold`}>
                 {name}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.key}
-              className={cn(
-                "border-b border-slate-100 align-top",
-                row.changed ? "bg-primary-50 shadow-[inset_3px_0_0_var(--color-primary-600)]" : "text-slate-600",
-              )}
-            >
-              <th scope="row" className="py-1.5 pr-2 pl-2 font-mono text-xs font-semibold break-all text-slate-800">
-                {row.key}
-                {row.changed ? <span className="sr-only"> (changed)</span> : null}
+          {changed.map((row) => (
+            <tr key={row.key} className="border-b border-slate-100 align-top last:border-b-0">
+              <th scope="row" className="py-1.5 pr-2 font-semibold break-words text-slate-700">
+                {row.label}
               </th>
-              <td className="py-1.5 pr-2 font-mono text-xs break-all whitespace-pre-wrap">
-                {row.before === undefined ? <span className="italic">{missing("before")}</span> : showValue(row.before)}
-              </td>
-              <td
-                className={cn(
-                  "py-1.5 pr-2 font-mono text-xs break-all whitespace-pre-wrap",
-                  row.changed && "font-semibold text-slate-900",
-                )}
-              >
-                {row.after === undefined ? <span className="italic">{missing("after")}</span> : showValue(row.after)}
+              <td className="py-1.5 pr-2 whitespace-pre-line text-slate-600 [overflow-wrap:anywhere]">{row.before}</td>
+              <td className="py-1.5 font-medium whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
+                {row.after}
               </td>
             </tr>
           ))}

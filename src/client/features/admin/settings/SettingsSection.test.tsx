@@ -187,6 +187,24 @@ describe("the Settings section", () => {
     expect(within(subscription).getAllByText("Not in effect yet")).toHaveLength(1);
   });
 
+  it("describes every setting in plain sentences, with no placeholder or stand-in number left to decode", async () => {
+    serve();
+    const user = renderSettings();
+    const upload = await screen.findByLabelText("Max file upload size (MB)");
+    expect(describedBy(upload)).toContain("The largest file a member may upload.");
+    expect(describedBy(upload)).toContain("a message that names this limit");
+    for (const tab of screen.getAllByRole("tab")) {
+      await user.click(tab);
+      const panel = screen.getByRole("tabpanel", { name: tab.textContent ?? "" });
+      for (const input of [...within(panel).queryAllByRole("textbox"), ...within(panel).queryAllByRole("spinbutton")]) {
+        expect(describedBy(input)).not.toMatch(/\{\w*\}|in place of/);
+      }
+      for (const input of within(panel).queryAllByRole("switch")) {
+        expect(describedBy(input)).not.toMatch(/\{\w*\}|in place of/);
+      }
+    }
+  });
+
   it("says so when the settings cannot be loaded, and tries again", async () => {
     let fail = true;
     serve({ get: () => (fail ? apiError(500, "INTERNAL", "x") : json({ settings: clone() })) });
