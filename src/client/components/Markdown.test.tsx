@@ -45,6 +45,13 @@ describe("assistant answers as Markdown", () => {
     expect(screen.getByRole("link", { name: "Document Center" })).not.toHaveAttribute("target");
   });
 
+  it("gives no script or data address to a link", () => {
+    const { container } = show("[click](javascript:alert(1)) and [data](data:text/html,<b>x</b>)");
+    for (const link of container.querySelectorAll("a")) {
+      expect(link.getAttribute("href") ?? "").not.toMatch(/^\s*(javascript|data):/i);
+    }
+  });
+
   it("leaves footnote syntax as plain text (chats have no footnotes)", () => {
     show("A claim[^1].\n\n[^1]: A note.");
     expect(screen.getByText(/A claim\[\^1\]\./)).toBeInTheDocument();
