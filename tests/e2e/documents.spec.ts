@@ -225,7 +225,12 @@ test.describe("document center", () => {
     const mine = page.getByRole("region", { name: "My documents" });
     const row = mine.getByRole("article").filter({ hasText: "Last Will and Testament" });
     await expect(row).toBeVisible();
-    await expect(row.getByText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
+    // Told apart from other wills by whose it is and the time; PDF is the first, primary download.
+    await expect(row.getByText("Will of Maria Elena Lopez")).toBeVisible();
+    await expect(row.getByText(/Created [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/)).toBeVisible();
+    const downloads = row.getByRole("link", { name: /^Download Last Will and Testament as / });
+    await expect(downloads.first()).toHaveAccessibleName("Download Last Will and Testament as PDF");
+    await expect(downloads.first()).toHaveText("Download PDF");
     const again = await download(page, row.getByRole("link", { name: "Download Last Will and Testament as TXT" }));
     expect(again.body.toString("utf8")).toContain("James Robert Lopez");
 

@@ -79,6 +79,7 @@ export function synthetic(fields: TemplateField[], content = ""): DocumentTempla
     price: 0,
     stateSpecific: false,
     popularityRank: 99,
+    aboutFields: [],
     legalNotices: [],
     fields,
     content,

@@ -35,6 +35,8 @@ export interface DocumentSummary {
   /** File name without extension, e.g. last-will-and-testament-2026-11-22. */
   fileName: string;
   createdAt: string;
+  /** What tells it from others of its kind (the property and tenant, whose will), if known. */
+  about: string | null;
   /** The first 500 characters. */
   preview: string;
   /** A pending attorney review request, if one was made. */

@@ -32,3 +32,22 @@ export const POPULAR_TEMPLATE_IDS: readonly string[] = TEMPLATES.slice(0, POPULA
 export function getTemplate(id: string): DocumentTemplate | undefined {
   return TEMPLATES.find((template) => template.id === id);
 }
+
+/**
+ * What tells a generated document from others of its kind, from its answers: "12 Oak Street ·
+ * Tenant: Sam Lee", "Will of Maria Lopez". Null when the template is unknown or the answers are empty.
+ */
+export function documentAbout(templateId: string | null, answers: Record<string, unknown> | null): string | null {
+  const template = templateId ? getTemplate(templateId) : undefined;
+  if (!template || !answers) return null;
+  const parts: string[] = [];
+  for (const { field, label } of template.aboutFields) {
+    const raw = answers[field];
+    const value = (Array.isArray(raw) ? raw.join(", ") : typeof raw === "string" ? raw : "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (value) parts.push(label ? `${label} ${value}` : value);
+  }
+  const about = parts.join(" · ");
+  return about ? (about.length > 120 ? `${about.slice(0, 119).trimEnd()}…` : about) : null;
+}

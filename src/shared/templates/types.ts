@@ -71,6 +71,12 @@ export interface DocumentTemplate {
   legalNotices: string[];
   fields: TemplateField[];
   /**
+   * The answers that tell one document of this kind from another (the property and the tenant,
+   * whose will), as My documents names them: each a field, with a label when the value alone
+   * would not say what it is.
+   */
+  aboutFields: ReadonlyArray<{ field: string; label?: string }>;
+  /**
    * The document text. `{fieldId}` is replaced by the formatted answer; see `content-language.ts`
    * for the `{{#if}}` / `{{#unless}}` blocks and the `{{article}}`, `{{clause}}`, `{{item}}` counters.
    */

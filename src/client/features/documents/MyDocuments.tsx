@@ -3,7 +3,7 @@ import { AnchorButton, Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { IconTile } from "@client/components/ui/IconTile";
 import { Tabs } from "@client/components/ui/Tabs";
-import { formatDate, formatDateTime } from "@shared/dates";
+import { formatDate, formatDateTime, formatFullDateTime } from "@shared/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import { getTemplate } from "@shared/templates/template-list";
 import { Download, FileText, PencilLine, Scale } from "lucide-react";
@@ -21,7 +21,12 @@ function DocumentRow({ item, actions }: { item: DocumentSummary; actions: ItemAc
       titleId={`document-${item.id}-title`}
       icon={FileText}
       title={item.title}
-      details={<p className="text-sm text-slate-600">Created {formatDate(item.createdAt)}</p>}
+      details={
+        <>
+          {item.about ? <p className="text-sm font-medium break-words text-slate-800">{item.about}</p> : null}
+          <p className="text-sm text-slate-600">Created {formatFullDateTime(item.createdAt)}</p>
+        </>
+      }
       badge={
         item.review ? (
           <Badge tone="indigo" icon={Scale} className="shrink-0">
@@ -31,19 +36,22 @@ function DocumentRow({ item, actions }: { item: DocumentSummary; actions: ItemAc
       }
       actions={
         <>
-          {DOWNLOAD_FORMATS.map(({ format, label }) => (
-            <AnchorButton
-              key={format}
-              href={downloadUrl(item.id, format)}
-              download={`${item.fileName}.${format}`}
-              variant="secondary"
-              size="sm"
-              icon={Download}
-              aria-label={`Download ${item.title} as ${label}`}
-            >
-              {label}
-            </AnchorButton>
-          ))}
+          {/* PDF first and marked as the usual choice; TXT and DOCX beside it. */}
+          {[...DOWNLOAD_FORMATS]
+            .sort((a, b) => Number(b.format === "pdf") - Number(a.format === "pdf"))
+            .map(({ format, label }) => (
+              <AnchorButton
+                key={format}
+                href={downloadUrl(item.id, format)}
+                download={`${item.fileName}.${format}`}
+                variant={format === "pdf" ? "primary" : "secondary"}
+                size="sm"
+                icon={Download}
+                aria-label={`Download ${item.title} as ${label}`}
+              >
+                {format === "pdf" ? "Download PDF" : label}
+              </AnchorButton>
+            ))}
           <div className="flex flex-1 flex-wrap gap-2 sm:justify-end">
             {item.review ? null : (
               <Button

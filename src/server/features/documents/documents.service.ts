@@ -7,7 +7,7 @@ import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import type { SessionUser } from "@shared/session";
 import { DOCUMENT_CATALOGUE, templateIdForCatalogueItem } from "@shared/templates/catalogue";
 import { documentFileName, renderDocument } from "@shared/templates/content-language";
-import { getTemplate } from "@shared/templates/template-list";
+import { documentAbout, getTemplate } from "@shared/templates/template-list";
 import type { Answers } from "@shared/templates/types";
 import { normalizeAnswers, validateAll } from "@shared/templates/validation";
 import type { Db } from "../../db/client";
@@ -41,6 +41,7 @@ function summary(row: DocumentRow, review: Review): DocumentSummary {
     title: row.title,
     fileName: row.fileName ?? row.title,
     createdAt: row.createdAt.toISOString(),
+    about: documentAbout(row.templateId, row.answers),
     preview: content.slice(0, UI_LIMITS.documentPreviewChars),
     review: review?.id ? { id: review.id, status: review.status ?? "pending", feeCents: review.feeCents } : null,
   };

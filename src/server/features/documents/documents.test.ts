@@ -1,4 +1,4 @@
-import { getTemplate, TEMPLATES } from "@shared/templates/template-list";
+import { documentAbout, getTemplate, TEMPLATES } from "@shared/templates/template-list";
 import { reviewItems, validateAll } from "@shared/templates/validation";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -10,6 +10,27 @@ import { setupTestApp } from "../../../../tests/factories/test-app";
 import { attorneyReferrals, documents } from "../../db/schema";
 
 const t = setupTestApp();
+
+describe("what tells a document from others of its kind", () => {
+  it("names every template's distinguishing answers, and nothing for an unknown template or empty answers", () => {
+    for (const template of TEMPLATES) {
+      expect(template.aboutFields.length, template.id).toBeGreaterThan(0);
+      for (const { field } of template.aboutFields)
+        expect(
+          template.fields.map((f) => f.id),
+          `${template.id}.${field}`,
+        ).toContain(field);
+      for (const answers of fc.sample(validAnswers(template), 20))
+        expect(documentAbout(template.id, answers), `${template.id}: ${JSON.stringify(answers)}`).toBeTruthy();
+    }
+    expect(documentAbout("lease", { propertyAddress: " 12 Oak  Street ", tenantName: "Sam Lee" })).toBe(
+      "12 Oak Street · Tenant: Sam Lee",
+    );
+    expect(documentAbout("nope", { a: "b" })).toBeNull();
+    expect(documentAbout("will", {})).toBeNull();
+    expect(documentAbout("llc", { companyName: "x".repeat(300) })?.length).toBeLessThanOrEqual(120);
+  });
+});
 
 describe("document generation", () => {
   it("renders, stores and lists a document; the profile counts it", async () => {
@@ -23,6 +44,9 @@ describe("document generation", () => {
     expect(document.fileName).toMatch(/^last-will-and-testament-\d{4}-\d{2}-\d{2}$/);
     const list = await (await client.get("/api/documents")).json();
     expect(list.items.map((d: { id: string }) => d.id)).toEqual([document.id]);
+    // Told apart from other wills by whose it is.
+    expect(list.items[0].about).toBe("Will of Ada Lovelace");
+    expect(document.about).toBe("Will of Ada Lovelace");
     // A crafted list position is refused, never handed to the database.
     const crafted = Buffer.from(JSON.stringify({ ts: "garbage", id: "-".repeat(36) })).toString("base64url");
     expect((await client.get(`/api/documents?cursor=${crafted}`)).status).toBe(400);

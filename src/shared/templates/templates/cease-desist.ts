@@ -107,6 +107,7 @@ export const ceaseDesistTemplate: DocumentTemplate = {
   price: 29.99,
   stateSpecific: false,
   popularityRank: 5,
+  aboutFields: [{ field: "recipientName", label: "To" }, { field: "conductType" }],
   legalNotices: [
     "Stick to facts you can prove; untrue statements in a letter can create liability.",
     "Never threaten criminal charges to get money or another advantage.",

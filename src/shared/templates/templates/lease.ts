@@ -150,6 +150,7 @@ export const leaseTemplate: DocumentTemplate = {
   price: 29.99,
   stateSpecific: true,
   popularityRank: 2,
+  aboutFields: [{ field: "propertyAddress" }, { field: "tenantName", label: "Tenant:" }],
   legalNotices: [
     "Laws vary by state and city; have an attorney review before signing.",
     "Security deposit limits and return deadlines are set by state law.",

@@ -197,6 +197,7 @@ export const livingTrustTemplate: DocumentTemplate = {
   price: 69.99,
   stateSpecific: true,
   popularityRank: 4,
+  aboutFields: [{ field: "trustName" }, { field: "grantorName", label: "Grantor:" }],
   legalNotices: [
     "Laws vary by state; have an attorney review before signing.",
     "The trust controls only property you transfer into it.",

@@ -220,6 +220,7 @@ export const llcTemplate: DocumentTemplate = {
   price: 79.99,
   stateSpecific: true,
   popularityRank: 3,
+  aboutFields: [{ field: "companyName" }],
   legalNotices: [
     "This agreement does not form your LLC; you must also file with your state.",
     "Laws and filing fees vary by state; have an attorney review before signing.",

@@ -228,6 +228,7 @@ export const willTemplate: DocumentTemplate = {
   price: 49.99,
   stateSpecific: true,
   popularityRank: 1,
+  aboutFields: [{ field: "fullName", label: "Will of" }],
   legalNotices: [
     "Laws vary by state; have an attorney review your will before signing.",
     "A will takes effect only when signed and witnessed as your state requires.",
