@@ -63,11 +63,11 @@ export function createOfflineProvider(options: {
     const words = caseWordsOf(request);
     const task = request.task;
     // A file is analysed from its own words; a question about a case's files is answered from
-    // the passages found for it, when they hold an answer.
+    // the passages found for it, when they hold an answer. Each ends with its own one disclaimer.
     if (task?.type === "analyse") return offlineAnalysis(task);
     if (task?.type === "answer") {
       const grounded = offlineAnswerFromPassages(words.question, task.passages);
-      if (grounded) return `${grounded}${OFFLINE_CLOSING}`;
+      if (grounded) return grounded;
     }
     return offlineAnswer(words, request.maxTokens, options.random);
   };

@@ -1,4 +1,7 @@
 /** The sections of the analysis of a file, each written from the findings. */
+import { DATE_PATTERN } from "./dates";
+import type { DeadlineFinding } from "./deadlines";
+import { dutyAt, dutyLabel } from "./duties";
 import type { Findings } from "./findings";
 import { type Party, partyText } from "./parties";
 import { cite, joinAnd, locationOf, plain, quoteAround, wholeSentence } from "./quotes";
@@ -20,7 +23,8 @@ export function typeSection(f: Findings): string[] {
   if (!kind) {
     const opening = f.doc.sentences[0];
     return [
-      "The text does not clearly say what kind of document this is: it has no title or standard wording that this review recognizes, so it is treated simply as **a document**.",
+      "The text does not clearly say what kind of document this is: it has no title or wording that names it, so this review cannot tell what kind of document it is, and does not guess. It is treated simply as **a document**.",
+      ...commonWords(f),
       ...(opening ? ["", "It begins:", "", `> ${cite(f.doc, wholeSentence(opening))}`] : []),
     ];
   }
@@ -29,6 +33,23 @@ export function typeSection(f: Findings): string[] {
   const words = [...new Set(signalWords.map(plain))].slice(0, 5);
   if (words.length > 1) lines.push("", `It also uses words typical of this kind of document: ${words.join(", ")}.`);
   return lines;
+}
+
+/** Words that many kinds of document use: present, they still do not say which kind this is. */
+function commonWords(f: Findings): string[] {
+  const found = new Set<string>();
+  for (const { match } of f.doc.matches(
+    /\b(?:landlord|tenant|rent|lease|employer|employee|deposit|premises|payment|notice)\b/gi,
+  )) {
+    found.add(match[0].toLowerCase());
+    if (found.size >= 3) break;
+  }
+  const words = [...found];
+  if (words.length === 0) return [];
+  return [
+    "",
+    `Words such as ${joinAnd(words)} are used by leases, notices, letters and other documents alike, so they do not settle what this one is.`,
+  ];
 }
 
 export function termsSection(f: Findings): string[] {
@@ -70,16 +91,23 @@ export function termsSection(f: Findings): string[] {
     ...more(f.money.length - LIST_LIMIT, "amount"),
   ]);
 
+  // Each time limit and duty says whose it is, from the subject of its own sentence.
   group("Deadlines and notice periods", [
     ...f.deadlines
       .slice(0, LIST_LIMIT)
-      .map((d) => `- **${plain(d.phrase)}**: ${cite(doc, quoteAround(d.sentence, d.start, d.end))}`),
+      .map(
+        (d) =>
+          `- **${plain(d.phrase)}**${d.duty ? ` (${dutyLabel(d.duty)})` : ""}: ${cite(doc, quoteAround(d.sentence, d.start, d.end))}`,
+      ),
     ...more(f.deadlines.length - LIST_LIMIT, "time limit"),
   ]);
 
   group(
     "Other duties",
-    f.duties.map((d) => `- ${d.who ? `${plain(d.who)}: ` : ""}${cite(doc, quoteAround(d.sentence, d.start, d.end))}`),
+    f.duties.map((d) => {
+      const label = dutyLabel(d.duty);
+      return `- ${label.charAt(0).toUpperCase()}${label.slice(1)}: ${cite(doc, quoteAround(d.sentence, d.start, d.end))}`;
+    }),
   );
 
   if (lines.length === 0) {
@@ -154,7 +182,9 @@ export function summarySection(f: Findings, fileName: string): string[] {
   const parties = named.length >= 1 ? named : f.parties.slice(0, 2);
   let first = kind ? `This appears to be ${kind.name}` : "This review could not tell what kind of document this is";
   if (parties.length > 0) first += `${kind ? "" : ";"} involving ${joinAnd(parties.map(partyText))}`;
-  const made = f.dates.find((d) => d.label === "when it was made or takes effect" || d.label === "the document's date");
+  const made =
+    f.dates.find((d) => d.label === "the document's date") ??
+    f.dates.find((d) => d.label === "when it was made or takes effect");
   if (made) first += `, dated ${/\bday of\b/i.test(made.text) ? "the " : ""}${plain(made.text)}`;
   sentences.push(`${first}.`);
 
@@ -176,8 +206,8 @@ export function summarySection(f: Findings, fileName: string): string[] {
   const range = f.ranges[0];
   if (range) sentences.push(`It covers the period from ${plain(range.text)}.`);
   else {
-    const others = f.dates.filter((d) => d !== made).slice(0, 3);
-    if (others.length > 0) sentences.push(`Dates in it include ${joinAnd(others.map((d) => plain(d.text)))}.`);
+    const others = [...new Set(f.dates.filter((d) => d.text !== made?.text).map((d) => plain(d.text)))].slice(0, 3);
+    if (others.length > 0) sentences.push(`Dates in it include ${joinAnd(others)}.`);
   }
 
   if (f.deadlines.length > 0) {
@@ -209,19 +239,29 @@ export function recommendationsSection(f: Findings): string[] {
   if (f.doc.sentences.length === 0) {
     steps.push("Upload a clearer copy, or the original PDF or Word file, so the text can be read.");
   }
-  for (const deadline of f.deadlines.slice(0, 3)) {
-    const phrase = `**${plain(deadline.phrase)}** (${locationOf(f.doc, deadline.sentence)})`;
-    if (/\bnotice\b/i.test(deadline.phrase))
-      steps.push(`Work out the last day to give ${phrase} and put it on your calendar.`);
-    else if (/\b(?:within|after|before|from|following|prior to|to)\b/i.test(deadline.phrase))
-      steps.push(`Note ${phrase} on your calendar, counting from the event it names, and keep proof of that date.`);
-    else steps.push(`Note ${phrase} on your calendar.`);
+  // Each time limit is said as the document gives it, with whose it is: the reader may be any party.
+  // Time limits of one sentence share one step, each in bold.
+  const bySentence = new Map<Sentence, DeadlineFinding[]>();
+  for (const d of f.deadlines) bySentence.set(d.sentence, [...(bySentence.get(d.sentence) ?? []), d]);
+  for (const [sentence, [deadline, ...others]] of [...bySentence.entries()].slice(0, 3)) {
+    if (!deadline) continue;
+    const where = locationOf(f.doc, sentence);
+    const duty = others.length > 0 ? dutyAt(sentence, deadline, f.speakers, { alsoBold: others }) : deadline.duty;
+    const said = duty
+      ? `${duty.statement} (${where})${duty.after}.`
+      : `The document gives **${plain(deadline.phrase)}** (${where}).`;
+    const counted =
+      !new RegExp(DATE_PATTERN.source, "i").test(deadline.phrase) &&
+      /\b(?:within|after|before|from|following|prior to|to|notice)\b/i.test(deadline.phrase);
+    steps.push(
+      `${said} ${counted ? "Work out the date it falls on, counting from the event it names." : "Note the date."}`,
+    );
   }
   if (has("renewal"))
     steps.push(
       "Note the last day to give notice if you might not want it to renew, and give any notice in writing, keeping proof of when you sent it.",
     );
-  if (kind === "lease" && f.money.some((m) => m.label === "security deposit")) {
+  if ((kind === "lease" || kind === "eviction") && f.money.some((m) => m.label === "security deposit")) {
     steps.push(
       "Check your state's security-deposit rules (how long the landlord has to return it and itemize deductions), and take dated photos at move-in and move-out.",
     );
@@ -232,7 +272,12 @@ export function recommendationsSection(f: Findings): string[] {
     );
   if (kind === "eviction") {
     steps.push(
-      "Do not ignore the notice: it is not a court order, but its deadline matters. Contact local legal aid or a tenant-rights group quickly, and respond to any court papers by their deadline.",
+      "If you are the tenant, do not ignore the notice: it is not a court order, but its deadline matters. Contact local legal aid or a tenant-rights group quickly, and respond to any court papers by their deadline. If you are the landlord, keep proof of when and how it was delivered: an eviction can only go ahead through the court.",
+    );
+  }
+  if (kind === "entry") {
+    steps.push(
+      "If you are the tenant, check the date, time and reason for entry against your lease and your state's rules (most require reasonable notice, often 24 to 48 hours, except in an emergency), and ask in writing for another time if you need one. If you are the landlord, keep proof of when the notice was delivered.",
     );
   }
   if (kind === "demand")
@@ -275,7 +320,7 @@ export function recommendationsSection(f: Findings): string[] {
   if (f.money.some((m) => Number(m.amount.replace(/[^\d.]/g, "")) >= 10_000 && !m.amount.includes("%")))
     stakes.push("large sums");
   if (kind === "severance" || kind === "settlement" || has("waiver")) stakes.push("giving up claims");
-  if (kind === "eviction") stakes.push("losing your home");
+  if (kind === "eviction") stakes.push("losing a home");
   if (kind === "will") stakes.push("what happens to an estate");
   if (kind === "poa") stakes.push("who decides about money or health care");
   if (has("non-compete")) stakes.push("limits on future work");
@@ -284,8 +329,9 @@ export function recommendationsSection(f: Findings): string[] {
       ? `Consider having a licensed attorney in your state review it before you act: the stakes here include ${joinAnd(stakes)}. Legal aid or your state bar's lawyer referral service can help you find one.`
       : "Consider a licensed attorney in your state if the stakes are high for you (large sums, signing away rights, a court date). Legal aid or your state bar's lawyer referral service can help you find one.",
   );
-  return [...steps.map((s) => `- ${s}`), "", DOCUMENT_CLOSING];
+  return steps.map((s) => `- ${s}`);
 }
 
-const DOCUMENT_CLOSING =
+/** The analysis's one disclaimer: its last line, after any answer to the member's question. */
+export const DOCUMENT_CLOSING =
   "*This analysis is general legal information from LawGuide's offline assistant, based only on the text read from your file. It is not legal advice. Laws vary by state; a licensed attorney in your state can advise on your situation.*";

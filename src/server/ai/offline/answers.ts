@@ -1,7 +1,8 @@
 /** Answers to a question from the passages that match it, quoted word for word. */
 import { cleanFileName, type DocumentPassage } from "../document-analysis";
 import { DATE_PATTERN } from "./dates";
-import { DEADLINES, type DeadlineFinding } from "./deadlines";
+import { DEADLINES, type DeadlineFinding, wholePhrase } from "./deadlines";
+import { dutyAt, speakersOf } from "./duties";
 import { MONEY } from "./money";
 import { findParties, LABELLED, partyText, TAGGED } from "./parties";
 import { conceptMatch, intentsOf, questionConcepts, sameStem, stem, words } from "./question-words";
@@ -49,12 +50,42 @@ function scorePassages(question: string, passages: DocumentPassage[]): Scored[] 
     .sort((a, b) => b.rank - a.rank || a.index - b.index);
 }
 
-/** The sentence of a passage that best answers the question, or the whole passage when it is short. */
-function bestQuote(question: string, passage: DocumentPassage, passageIndex: number): Quote | null {
-  const sentences = passageSentences(passage.text).map((text) => ({ passage, passageIndex, text }));
+/** A text's words for comparing quotations: letters and digits, in lower case. */
+function wordKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/**
+ * Whether two sentences say the same thing: the same words, one inside the other (a passage that
+ * overlaps another), or nearly all words shared (the same page read twice, by OCR and from a PDF).
+ */
+export function sameWords(a: string, b: string): boolean {
+  const x = wordKey(a);
+  const y = wordKey(b);
+  if (!x || !y) return false;
+  if (x === y) return true;
+  if (Math.min(x.length, y.length) >= 20 && (x.includes(y) || y.includes(x))) return true;
+  const xs = new Set(x.split(" "));
+  const ys = new Set(y.split(" "));
+  if (xs.size < 6 || ys.size < 6) return false;
+  let common = 0;
+  for (const word of xs) if (ys.has(word)) common++;
+  return common / (xs.size + ys.size - common) >= 0.85;
+}
+
+/**
+ * The sentence of a passage that best answers the question, or the whole passage when it is short;
+ * never a sentence already quoted (`quoted`). Null when the passage has nothing new to quote.
+ */
+function bestQuote(question: string, passage: DocumentPassage, passageIndex: number, quoted: string[]): Quote | null {
+  const all = passageSentences(passage.text).map((text) => ({ passage, passageIndex, text }));
+  const sentences = all.filter((s) => !quoted.some((q) => sameWords(q, s.text)));
   if (sentences.length === 0) return null;
   const whole = passage.text.replace(/\s+/g, " ").trim();
-  if (whole.length <= 320)
+  if (whole.length <= 320 && sentences.length === all.length)
     return { sentence: { passage, passageIndex, text: whole }, text: whole, cutStart: false, cutEnd: false };
   const concepts = questionConcepts(question);
   const intents = intentsOf(question);
@@ -65,7 +96,9 @@ function bestQuote(question: string, passage: DocumentPassage, passageIndex: num
     if (intents.has("time") && DEADLINES.some((p) => new RegExp(p.source, "i").test(sentence.text))) score += 0.5;
     if (!best || score > best.score) best = { sentence, score };
   }
-  const chosen = (best as { sentence: Sentence }).sentence;
+  // What is left of a passage partly quoted already must still bear on the question.
+  if (!best || (sentences.length < all.length && best.score === 0)) return null;
+  const chosen = best.sentence;
   // Centre a long sentence on the first word the question asked about.
   const lower = chosen.text.toLowerCase();
   let at = 0;
@@ -79,7 +112,22 @@ function bestQuote(question: string, passage: DocumentPassage, passageIndex: num
   return quoteAround(chosen, at, at, 300);
 }
 
-const MODAL = /\b(shall|must|will|agrees? to|is required to|are required to)(\s+not)?\b/gi;
+/** The sentence of a quotation that holds a position of it, with where that sentence starts. */
+function sentenceAround(quote: Quote, at: number): { sentence: Sentence; offset: number } | null {
+  let from = 0;
+  for (const text of passageSentences(quote.text)) {
+    const offset = quote.text.indexOf(text, from);
+    if (offset === -1) continue;
+    from = offset + text.length;
+    if (at >= offset && at < offset + text.length) return { sentence: { ...quote.sentence, text }, offset };
+  }
+  return null;
+}
+
+/** The roles the member calls their own ("my landlord"): said "your landlord" back. */
+function rolesOfMember(question: string): Set<string> {
+  return new Set([...question.toLowerCase().matchAll(/\bmy\s+([a-z-]+)/g)].map((m) => (m[1] ?? "").replace(/s$/, "")));
+}
 
 /** One or two sentences saying what the quotation means for the question, in its own words. */
 function restate(question: string, quote: Quote): string | null {
@@ -88,7 +136,7 @@ function restate(question: string, quote: Quote): string | null {
   const one: DeadlineFinding[] = [];
   for (const pattern of DEADLINES) {
     for (const match of text.matchAll(pattern)) {
-      const phrase = match[0].replace(/\s+/g, " ").replace(/[\s,;:]+$/, "");
+      const phrase = wholePhrase(text, match.index, match[0]).replace(/\s+/g, " ");
       if (!one.some((d) => match.index < d.end && match.index + phrase.length > d.start)) {
         one.push({
           phrase,
@@ -103,21 +151,17 @@ function restate(question: string, quote: Quote): string | null {
   one.sort((a, b) => a.start - b.start);
   const deadline = one[0];
   if (intents.has("time") && deadline) {
-    // Who must do what: the subject and verb before the time limit, when nothing else comes between.
-    let modal: RegExpExecArray | null = null;
-    for (const match of text.matchAll(MODAL)) if (match.index < deadline.start) modal = match as RegExpExecArray;
-    if (modal) {
-      const between = text.slice(modal.index + modal[0].length, deadline.start);
-      const subject = text
-        .slice(0, modal.index)
-        .match(/(?:^|[,;:]\s*)((?:the\s+)?[A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*)?|[Yy]ou)\s*$/);
-      const verb = between.split(/[,;(]/)[0]?.trim() ?? "";
-      if (subject?.[1] && verb && !/\b(?:shall|must|will|may)\b/i.test(between) && verb.split(" ").length <= 12) {
-        const who = subject[1].replace(/^the\s+/i, "");
-        const mine = new RegExp(String.raw`\bmy\s+${who.toLowerCase()}\b`, "i").test(question);
-        const person = /^you$/i.test(who) ? "you" : `${mine ? "your" : "the"} ${who.toLowerCase()}`;
-        const must = modal[2] ? "must not" : "must";
-        return `So ${plain(person)} ${must} ${plain(verb)} ${plain(deadline.phrase)}, going by this document's own words.`;
+    // Whose time limit it is: the subject of its own sentence, said in the third person (or "your
+    // landlord" when the member said "my landlord"); never the member unless the member said so.
+    const sentence = sentenceAround(quote, deadline.start);
+    if (sentence) {
+      const doc = new Document([{ ...quote.sentence.passage, text }]);
+      const speakers = speakersOf(findParties(doc, null), undefined, rolesOfMember(question));
+      const at = { start: deadline.start - sentence.offset, end: deadline.end - sentence.offset };
+      const duty = dutyAt(sentence.sentence, at, speakers, { bold: false });
+      if (duty.party) {
+        const said = duty.statement.charAt(0).toLowerCase() + duty.statement.slice(1);
+        return `So ${said}, going by this document's own words.`;
       }
     }
     return /notice\b/i.test(deadline.phrase)
@@ -153,18 +197,41 @@ function restate(question: string, quote: Quote): string | null {
   return null;
 }
 
+const MAX_QUOTES = 3;
+
+/**
+ * The answer's lines: the best one to three passages, each quoted once. A passage holding only
+ * sentences already quoted (the same file uploaded twice, or overlapping passages) is not quoted
+ * again: where it is the same passage in another file, the answer says where else it stands.
+ */
 export function answerParts(question: string, passages: DocumentPassage[]): string[] | null {
   const scored = scorePassages(question, passages);
   const top = scored[0];
   if (!top) return null;
-  const chosen = scored.filter((s) => s.rank >= top.rank * 0.6).slice(0, 3);
+  const whereOf = (passage: DocumentPassage) =>
+    `**${plain(cleanFileName(passage.document))}** (${plain(passage.location.replace(/\s+/g, " ").trim()).replace(/[()]/g, "")})`;
+  const shown: { where: string; quote: Quote; passage: DocumentPassage; alsoIn: string[] }[] = [];
+  const quoted: string[] = [];
+  for (const s of scored) {
+    if (s.rank < top.rank * 0.6 || shown.length >= MAX_QUOTES) break;
+    const quote = bestQuote(question, s.passage, s.index, quoted);
+    if (!quote) {
+      const same = shown.find(
+        (q) => sameWords(q.passage.text, s.passage.text) && q.passage.document !== s.passage.document,
+      );
+      const where = whereOf(s.passage);
+      if (same && !same.alsoIn.includes(where) && same.where !== where) same.alsoIn.push(where);
+      continue;
+    }
+    quoted.push(...passageSentences(quote.text));
+    shown.push({ where: whereOf(s.passage), quote, passage: s.passage, alsoIn: [] });
+  }
+  if (shown.length === 0) return null;
   const lines: string[] = [];
   let restated = false;
-  chosen.forEach((s, i) => {
-    const quote = bestQuote(question, s.passage, s.index);
-    if (!quote) return;
-    const where = `**${plain(cleanFileName(s.passage.document))}** (${plain(s.passage.location.replace(/\s+/g, " ").trim()).replace(/[()]/g, "")})`;
+  shown.forEach(({ where, quote, alsoIn }, i) => {
     lines.push(i === 0 ? `From ${where}:` : `Also relevant, from ${where}:`, "", blockquote(quote), "");
+    if (alsoIn.length > 0) lines.push(`The same words are also in ${joinAnd(alsoIn)}.`, "");
     if (!restated) {
       const sentence = restate(question, quote);
       if (sentence) {
@@ -173,10 +240,9 @@ export function answerParts(question: string, passages: DocumentPassage[]): stri
       }
     }
   });
-  if (lines.length === 0) return null;
   if (!restated) {
     lines.push(
-      chosen.length > 1
+      shown.length > 1
         ? "These are the parts of your documents closest to your question. They may answer only part of it, so read them in full."
         : "This is the part of your documents closest to your question. It may answer only part of it, so read it in full.",
       "",

@@ -54,7 +54,9 @@ export function findDates(doc: Document): { ranges: DateFinding[]; dates: DateFi
     const end = start + match[0].length;
     if ((covered.get(sentence) ?? []).some(([a, b]) => start >= a && end <= b)) continue;
     const text = match[0].replace(/\s+/g, " ");
-    const alone = sentence.text.replace(/[\s.,]+$/, "") === match[0];
+    // A date alone on its line, or after "Date:" opening it, is the document's own.
+    const alone =
+      sentence.text.replace(/[\s.,]+$/, "") === match[0] || /^date[d]?\s*:?\s*$/i.test(sentence.text.slice(0, start));
     const label = alone ? "the document's date" : dateLabel(sentence.text.slice(Math.max(0, start - 60), start));
     const key = `${text.toLowerCase()}|${label}`;
     if (seen.has(key)) continue;

@@ -1,5 +1,6 @@
 /** Deadlines, notice periods and duties: what must be done, by whom and by when. */
 import { DATE } from "./dates";
+import { type Duty, dutyAt, type Speakers } from "./duties";
 import type { Document, Sentence } from "./sentences";
 
 const NUM = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?|thirty|forty(?:[- ]five)?|fifty|sixty|seventy|eighty|ninety|a|an)(?:\s*\(\d{1,3}\))?`;
@@ -35,6 +36,8 @@ export interface DeadlineFinding {
   sentence: Sentence;
   start: number;
   end: number;
+  /** Whose time limit it is, when read (`withDuties`). */
+  duty?: Duty;
 }
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -91,13 +94,25 @@ function daysIn(phrase: string): number | null {
   return unit === "hour" ? n / 24 : unit === "week" ? n * 7 : unit === "month" ? n * 30 : unit === "year" ? n * 365 : n;
 }
 
-export function findDeadlines(doc: Document): DeadlineFinding[] {
+/**
+ * A time limit's words as matched, ending on a whole word: a phrase cut at its length limit inside a
+ * word goes on to the word's end ("before entering the prem" is "before entering the premises").
+ */
+export function wholePhrase(text: string, start: number, matched: string): string {
+  const rest = /\w$/.test(matched) ? (text.slice(start + matched.length).match(/^[\w'’-]*\w/)?.[0] ?? "") : "";
+  return `${matched}${rest}`.replace(/[\s,;:]+$/, "");
+}
+
+/** The time limits of a document, but for those in `skip` (its title: "30-DAY NOTICE TO VACATE" names it). */
+export function findDeadlines(doc: Document, skip: Set<Sentence> = new Set()): DeadlineFinding[] {
   const found: DeadlineFinding[] = [];
   for (const pattern of DEADLINES) {
     for (const { sentence, match } of doc.matches(pattern)) {
-      const phrase = match[0].replace(/\s+/g, " ").replace(/[\s,;:]+$/, "");
+      if (skip.has(sentence)) continue;
       const start = match.index;
-      const end = start + phrase.length;
+      const raw = wholePhrase(sentence.text, start, match[0]);
+      const end = start + raw.length;
+      const phrase = raw.replace(/\s+/g, " ");
       // The longest phrase wins where two patterns read the same words.
       const overlap = found.find((f) => f.sentence === sentence && start < f.end && end > f.start);
       if (overlap) {
@@ -113,30 +128,22 @@ export function findDeadlines(doc: Document): DeadlineFinding[] {
 }
 
 export interface DutyFinding {
-  who: string;
+  duty: Duty;
   sentence: Sentence;
   start: number;
   end: number;
 }
 
-export function findDuties(doc: Document, skip: Set<Sentence>): DutyFinding[] {
+/** Duties of sentences with no time limit or amount (those are listed with theirs), whose each one is. */
+export function findDuties(doc: Document, skip: Set<Sentence>, speakers: Speakers): DutyFinding[] {
   const duties: DutyFinding[] = [];
   for (const sentence of doc.sentences) {
     if (skip.has(sentence)) continue;
     const match = sentence.text.match(DUTY);
     if (!match || match.index === undefined) continue;
-    const before = sentence.text.slice(0, match.index).trim();
-    const subject = before.match(
-      /(?:^|[,;:]\s*|\b(?:and|or|that|then)\s+)((?:the\s+)?[A-Z][A-Za-z-]*(?:\s+[A-Z][A-Za-z-]*)?|you|You|[Ee]ach party|[Bb]oth parties)$/,
-    );
-    const who = subject?.[1]?.replace(/^the\s+/i, "") ?? "";
-    duties.push({
-      who: who ? who.charAt(0).toUpperCase() + who.slice(1) : "",
-      sentence,
-      start: match.index,
-      end: match.index + match[0].length,
-    });
+    const at = { start: match.index, end: match.index + match[0].length };
+    duties.push({ duty: dutyAt(sentence, at, speakers, { bold: false }), sentence, ...at });
   }
   // Duties with a named side first: they say who must do what.
-  return duties.sort((a, b) => Number(!a.who) - Number(!b.who)).slice(0, 4);
+  return duties.sort((a, b) => Number(!a.duty.party) - Number(!b.duty.party)).slice(0, 4);
 }

@@ -4,7 +4,14 @@
  * a passage's own text (whitespace collapsed), never rewritten. Deterministic: no randomness, no clock.
  */
 import { ANALYSIS_HEADINGS, analysisTitle, type DocumentPassage, type DocumentTask } from "../document-analysis";
-import { issuesSection, recommendationsSection, summarySection, termsSection, typeSection } from "./analysis-sections";
+import {
+  DOCUMENT_CLOSING,
+  issuesSection,
+  recommendationsSection,
+  summarySection,
+  termsSection,
+  typeSection,
+} from "./analysis-sections";
 import { answerParts } from "./answers";
 import { analyse } from "./findings";
 import { questionConcepts } from "./question-words";
@@ -33,6 +40,8 @@ export function offlineAnalysis(task: Extract<DocumentTask, { type: "analyse" }>
   ];
   const question = task.question?.replace(/\s+/g, " ").trim();
   if (question) sections.push(...section("About your question", aboutQuestion(question, task.passages)));
+  // One disclaimer, and last: after the answer to the question too, never between sections.
+  sections.push("", DOCUMENT_CLOSING);
   return sections.join("\n");
 }
 

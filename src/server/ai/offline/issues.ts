@@ -1,5 +1,6 @@
 /** Terms worth a closer look (automatic renewal, waivers, arbitration...) and what a document lacks. */
 import type { DeadlineFinding } from "./deadlines";
+import { type Duty, dutyLabel } from "./duties";
 import type { Kind } from "./kinds";
 import { type Quote, quoteAround } from "./quotes";
 import type { Document } from "./sentences";
@@ -148,10 +149,17 @@ export function findIssues(
   }
   const short = deadlines.find((d) => d.days !== null && d.days <= 3);
   if (short) {
+    const allows =
+      short.days !== null && short.days < 1
+        ? "It allows less than a day"
+        : `It allows only ${short.days} day${short.days === 1 ? "" : "s"}`;
+    // Whose time limit it is comes from its own sentence: the reader is not told to act on another's.
+    const party = short.duty?.party;
+    const whose = party ? `, and it is ${dutyLabel(short.duty as Duty)}` : "";
     issues.push({
       id: "short-deadline",
       title: "A very short deadline",
-      explain: `${short.days !== null && short.days < 1 ? "It allows less than a day." : `It allows only ${short.days} day${short.days === 1 ? "" : "s"}.`} A time limit this short is easy to miss: check exactly when the count starts, whether weekends and holidays count, and act early.`,
+      explain: `${allows}${whose}. A time limit this short is easy to miss: check exactly when the count starts and whether weekends and holidays count${party ? "" : ", and act early if it is yours"}.`,
       quote: quoteAround(short.sentence, short.start, short.end),
     });
   }

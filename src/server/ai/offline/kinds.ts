@@ -1,6 +1,11 @@
-/** What kind of document a file is (a lease, a will, a demand letter...), with the words that say so. */
+/**
+ * What kind of document a file is (a lease, a will, a notice to vacate...), from the words it uses
+ * to name itself: its title and headings count most, its opening lines next, and the rest of its text
+ * least. Words typical of a kind (rent, tenant) only tell apart kinds that the document's own words
+ * already name; on their own they decide nothing, and the analysis then says it cannot tell.
+ */
 import { type Quote, quoteAround } from "./quotes";
-import { type Document, isAllCaps } from "./sentences";
+import { type Document, isHeading, type Sentence } from "./sentences";
 
 export interface Kind {
   id: string;
@@ -14,6 +19,10 @@ export interface Kind {
   signed: boolean;
   /** A catch-all kind: counts for less than a specific one. */
   fallback?: boolean;
+  /** Called by its own title's words ("a 30-day notice to vacate") when a title names it. */
+  titled?: boolean;
+  /** Phrases that name the kind only in a title or heading ("NOTICE OF RENT INCREASE"). */
+  headingOnly?: RegExp[];
 }
 
 const KINDS: Kind[] = [
@@ -24,10 +33,13 @@ const KINDS: Kind[] = [
       "A notice like this is a landlord's written demand that a tenant pay, fix a problem or move out by a deadline. It is usually the step before a court case: in general only a court can order an eviction.",
     strong: [
       /\bnotice to (?:quit|vacate|pay rent or quit|cure or quit|perform (?:covenant )?or quit)\b/i,
+      /\b(?:pay (?:rent )?or quit|pay or vacate|cure or quit)\b/i,
       /\beviction notice\b|\bnotice of eviction\b/i,
       /\bnotice of (?:termination of (?:tenancy|lease)|default)\b/i,
       /\b(?:three|3|five|5|seven|7|ten|10|fourteen|14|thirty|30|sixty|60|ninety|90)[- ]day notice\b/i,
     ],
+    signed: false,
+    titled: true,
     signals: [
       /\bvacate\b/i,
       /\bpossession\b/i,
@@ -36,7 +48,20 @@ const KINDS: Kind[] = [
       /\bpast due\b/i,
       /\bcourt\b/i,
     ],
+  },
+  {
+    id: "entry",
+    name: "a notice of entry",
+    purpose:
+      "A notice like this tells a tenant that the landlord, or someone working for the landlord, will come into the rented home, and usually when and why. Most states require a landlord to give reasonable notice before entering (often 24 to 48 hours), except in an emergency.",
+    strong: [
+      /\bnotice (?:of (?:intent(?:ion)? )?)?to enter\b/i,
+      /\bnotice of (?:landlord['’]s )?(?:intent(?:ion)? to )?entry\b/i,
+      /\b(?:entry|access) notice\b/i,
+    ],
+    signals: [/\benter(?:ing)?\b|\bentry\b/i, /\binspect\w*/i, /\brepair\w*/i, /\bpremises\b|\bdwelling\b|\bunit\b/i],
     signed: false,
+    titled: true,
   },
   {
     id: "demand",
@@ -252,6 +277,18 @@ const KINDS: Kind[] = [
     signed: true,
   },
   {
+    id: "notice",
+    name: "a notice",
+    purpose:
+      "A notice tells the person it is addressed to about something: often a deadline, a change or a demand. Who sent it, to whom, what it asks for and by when are what matter most.",
+    strong: [/\bplease take notice\b/i, /\bthis (?:is (?:a |your )?)?notice\b/i],
+    headingOnly: [/\bnotice\b/i],
+    signals: [/\bnotice\b/i, /\beffective\b/i],
+    signed: false,
+    fallback: true,
+    titled: true,
+  },
+  {
     id: "contract",
     name: "a contract",
     purpose:
@@ -290,43 +327,121 @@ export interface KindFinding {
   kind: Kind | null;
   evidence?: Quote;
   signalWords: string[];
+  /** The title or heading that names the document, when one does. */
+  title?: Sentence;
+}
+
+/**
+ * How much a naming phrase counts, by where it stands: the title names the document itself, a
+ * heading or the opening lines nearly always do, and a phrase further on may name another document
+ * ("under the Residential Lease Agreement dated…"), the less so after "the", "your" or "under".
+ */
+const WEIGHT = { title: 10, heading: 5, opening: 4, body: 2, reference: 1 } as const;
+/** How many sentences from the start count as the opening (a letter's address block comes first). */
+const OPENING = 6;
+const HEADINGS = 12;
+/** Words before a naming phrase that make it a mention of some other document. */
+const REFERENCE =
+  /\b(?:your|our|their|his|her|its|the|a|an|under|per|of|in|prior|previous|existing|original)\s+(?:[\w'’-]+\s+){0,2}$/i;
+/** The least a kind's naming phrases must count for: one phrase in the running text. */
+const ENOUGH = WEIGHT.body;
+
+interface Named {
+  sentence: Sentence;
+  start: number;
+  end: number;
+  weight: number;
+}
+
+function article(phrase: string): string {
+  return /^(?:[aeio]|u(?!ni|s[aeu])|8|1[18](?!\d))/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
+}
+
+/** What a titled kind is called: the words of the title that name it ("a 30-day notice to vacate"). */
+function titledName(kind: Kind, named: Named[], title: Sentence | undefined): string {
+  const spans = named.filter((n) => n.sentence === title);
+  const words = (text: string) =>
+    text
+      .replace(/\s+/g, " ")
+      .replace(/[\s:;,.–—-]+$/, "")
+      .trim();
+  let phrase = "";
+  if (title && kind.id === "notice") {
+    const whole = words(title.text);
+    phrase = whole.split(" ").length <= 8 ? whole : "";
+  } else if (title && spans.length > 0) {
+    let start = Math.min(...spans.map((n) => n.start));
+    let end = Math.max(...spans.map((n) => n.end));
+    // "3-Day Pay or Quit Notice": the title's own word "notice", and the period before, belong to its name.
+    const notice = /\bnotice\b/i.exec(title.text);
+    if (notice && !/\bnotice\b/i.test(title.text.slice(start, end))) {
+      start = Math.min(start, notice.index);
+      end = Math.max(end, notice.index + notice[0].length);
+    }
+    const period = title.text.slice(0, start).match(/\b[\w]+[- ]days?[- ]$/i);
+    if (period) start -= period[0].length;
+    phrase = words(title.text.slice(start, end));
+  } else {
+    const best = named[0];
+    if (best) phrase = words(best.sentence.text.slice(best.start, best.end));
+  }
+  phrase = phrase.toLowerCase();
+  if (!/\bnotice\b/.test(phrase) || /^(?:please take|this)\b/.test(phrase)) return kind.name;
+  return article(phrase);
 }
 
 export function detectKind(doc: Document): KindFinding {
-  // The opening lines, and any title-like line near the start, are where a document names itself.
-  const head = new Set(doc.sentences.slice(0, 3));
-  for (const sentence of doc.sentences.slice(0, 12)) if (isAllCaps(sentence.text)) head.add(sentence);
-  let best: { kind: Kind; score: number; evidence?: Quote; signalWords: string[] } | null = null;
+  const index = new Map(doc.sentences.map((s, i) => [s, i]));
+  const headings = new Set(doc.sentences.slice(0, HEADINGS).filter((s) => isHeading(s.text)));
+  const title = doc.sentences.slice(0, 5).find((s) => headings.has(s));
+  const weightOf = (sentence: Sentence, start: number): number => {
+    if (sentence === title) return WEIGHT.title;
+    if (headings.has(sentence)) return WEIGHT.heading;
+    if (REFERENCE.test(sentence.text.slice(Math.max(0, start - 40), start))) return WEIGHT.reference;
+    return (index.get(sentence) ?? OPENING) < OPENING ? WEIGHT.opening : WEIGHT.body;
+  };
+
+  let best: { kind: Kind; score: number; named: Named[]; signalWords: string[] } | null = null;
   for (const kind of KINDS) {
+    const named: Named[] = [];
     let score = 0;
-    let evidence: { quote: Quote; weight: number } | undefined;
-    for (const pattern of kind.strong) {
-      const found = [...doc.matches(pattern)];
-      const inHead = found.find(({ sentence }) => head.has(sentence));
-      const chosen = inHead ?? found[0];
-      if (!chosen) continue;
-      const weight = inHead ? 6 : 3;
-      score += weight;
-      if (!evidence || weight > evidence.weight) {
-        const quote = quoteAround(chosen.sentence, chosen.match.index, chosen.match.index + chosen.match[0].length);
-        evidence = { quote, weight };
+    const patterns = [
+      ...kind.strong.map((pattern) => ({ pattern, headingOnly: false })),
+      ...(kind.headingOnly ?? []).map((pattern) => ({ pattern, headingOnly: true })),
+    ];
+    for (const { pattern, headingOnly } of patterns) {
+      let top: Named | null = null;
+      for (const { sentence, match } of doc.matches(pattern)) {
+        if (headingOnly && !headings.has(sentence)) continue;
+        const found = { sentence, start: match.index, end: match.index + match[0].length };
+        const here = { ...found, weight: weightOf(sentence, match.index) };
+        named.push(here);
+        if (!top || here.weight > top.weight) top = here;
       }
+      score += top?.weight ?? 0;
     }
+    if (kind.fallback) score /= 2;
+    // Only the document's own naming words make a kind; its typical words just tell close ones apart.
+    if (score < ENOUGH) continue;
     const signalWords: string[] = [];
-    let signalEvidence: Quote | undefined;
     for (const pattern of kind.signals) {
       const found = doc.first(pattern);
-      if (!found) continue;
-      signalWords.push(found.match[0].toLowerCase());
-      signalEvidence ??= quoteAround(found.sentence, found.match.index, found.match.index + found.match[0].length);
+      if (found) signalWords.push(found.match[0].toLowerCase());
     }
-    score += Math.min(signalWords.length, 5);
-    if (kind.fallback) score /= 2;
-    if (score >= 3 && (!best || score > best.score)) {
-      const quote = evidence?.quote ?? signalEvidence;
-      best = { kind, score, signalWords, ...(quote ? { evidence: quote } : {}) };
-    }
+    score += Math.min(signalWords.length, 4) / 4;
+    if (!best || score > best.score) best = { kind, score, named, signalWords };
   }
   if (!best) return { kind: null, signalWords: [] };
-  return { kind: best.kind, signalWords: best.signalWords, ...(best.evidence ? { evidence: best.evidence } : {}) };
+
+  // The strongest naming phrase, the earliest of equals, is what the analysis quotes.
+  const named = [...best.named].sort(
+    (a, b) => b.weight - a.weight || (index.get(a.sentence) ?? 0) - (index.get(b.sentence) ?? 0) || a.start - b.start,
+  );
+  const top = named[0] as Named;
+  const titleNamesIt = top.sentence === title || headings.has(top.sentence) ? top.sentence : undefined;
+  const kind = best.kind.titled ? { ...best.kind, name: titledName(best.kind, named, titleNamesIt) } : best.kind;
+  const evidence = titleNamesIt
+    ? quoteAround(titleNamesIt, 0, titleNamesIt.text.length)
+    : quoteAround(top.sentence, top.start, top.end);
+  return { kind, evidence, signalWords: best.signalWords, ...(titleNamesIt ? { title: titleNamesIt } : {}) };
 }

@@ -173,7 +173,10 @@ describe("offline analysis of a document", () => {
     expect(about).toContain(
       "> Landlord shall return the security deposit, less any lawful deductions, within 14 days after Tenant vacates the premises.",
     );
-    expect(about).toContain("So your landlord must return the security deposit within 14 days");
+    // The restatement keeps the words between the duty and its time limit ("less any lawful deductions").
+    expect(about).toContain(
+      "So your landlord must return the security deposit, less any lawful deductions, within 14 days after Tenant vacates the premises",
+    );
     expectQuotesFromSource(text, lease);
   });
 
@@ -275,7 +278,8 @@ describe("offline analysis of a document", () => {
       ["MUTUAL NON-DISCLOSURE AGREEMENT", "The Receiving Party shall hold all Confidential Information in confidence."],
     ],
     [
-      "an eviction notice (notice to quit)",
+      // A notice is called by its own title's words.
+      "a three-day notice to pay rent or quit",
       [
         "THREE-DAY NOTICE TO PAY RENT OR QUIT",
         "Within three (3) days after service of this notice, you must pay the rent in full or vacate the premises.",
@@ -449,7 +453,7 @@ describe("offline answers from passages", () => {
       "> Landlord shall return the security deposit, less any lawful deductions, within 14 days after Tenant vacates the premises.",
     );
     expect(answer).toContain(
-      "So your landlord must return the security deposit within 14 days after Tenant vacates the premises, going by this document's own words.",
+      "So your landlord must return the security deposit, less any lawful deductions, within 14 days after Tenant vacates the premises, going by this document's own words.",
     );
     expect(answer).toContain("not legal advice");
     expect(findUnverifiedQuotes(answer, lease)).toEqual([]);

@@ -49,9 +49,14 @@ export function wholeSentence(sentence: Sentence): Quote {
 
 /** Document text shown outside quotation marks: no quotation marks of its own, no Markdown. */
 export function plain(text: string): string {
+  return plainPiece(text).trim();
+}
+
+/** A piece of document text shown outside quotation marks, as `plain`, its edge spaces kept. */
+export function plainPiece(text: string): string {
   return escapeMarkdown(text.replace(/["\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb]/g, "").replace(/\s+/g, " "), {
     underscores: false,
-  }).trim();
+  });
 }
 
 export function locationOf(doc: Document, sentence: Sentence): string {

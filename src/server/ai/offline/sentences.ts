@@ -16,6 +16,20 @@ export function isAllCaps(line: string): boolean {
   return letters.length >= 3 && letters === letters.toUpperCase();
 }
 
+const MINOR_WORDS = new Set("a an and as at by for from in of on or the to with".split(" "));
+
+/**
+ * Whether a sentence reads as a title or a heading: all capitals ("30-DAY NOTICE TO VACATE"), or a
+ * short line in title case ("Notice of Entry"), without the full stop that ends a sentence.
+ */
+export function isHeading(text: string): boolean {
+  if (text.length > 120 || /[.!?;,]["”')\]]?$/.test(text)) return false;
+  if (isAllCaps(text)) return true;
+  const words = text.split(" ").filter((w) => /[A-Za-z]/.test(w));
+  if (words.length === 0 || words.length > 10 || text.length > 80) return false;
+  return words.every((w) => /^[^a-z]*[A-Z0-9]/.test(w) || MINOR_WORDS.has(w.toLowerCase()));
+}
+
 /** A line that is a sentence on its own: a title, a heading, a greeting, a sign-off, a line to sign on. */
 function standsAlone(line: string, afterSentenceEnd: boolean): boolean {
   if (isAllCaps(line) && line.length <= 120) return true;
