@@ -27,11 +27,17 @@ const TONES: Record<Tone, string> = {
 /**
  * Toasts replace the spec's alerts (same texts). Errors are announced assertively, the rest
  * politely; each stays 6 s, or until dismissed.
+ *
+ * Where they show: in the band of the page's header, centred. That band holds no row of a list
+ * (an admin list's Edit and Delete, a case card's actions), no message box and no tab bar, at any
+ * width: on a phone a toast lies over the header for a moment; on a wide screen it sits in the
+ * header's empty middle, between the logo and the account menu. One toast at a time (the newest
+ * takes the place of the one before), so toasts never pile down over the page.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const show = useCallback((message: string, tone: Tone = "info") => {
-    setItems((current) => [...current.slice(-2), { id: Date.now() + Math.random(), tone, message }]);
+    setItems([{ id: Date.now() + Math.random(), tone, message }]);
   }, []);
   const api = useMemo<ToastApi>(
     () => ({ show, success: (m) => show(m, "success"), error: (m) => show(m, "error") }),
@@ -49,21 +55,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               if (!open) setItems((current) => current.filter((t) => t.id !== item.id));
             }}
             className={cn(
-              "flex items-start gap-3 rounded-[var(--radius-card)] border p-4 shadow-[var(--shadow-dialog)] animate-fade-in",
+              "flex items-start gap-3 rounded-[var(--radius-card)] border py-2 pr-3 pl-4 shadow-[var(--shadow-dialog)] animate-fade-in",
               TONES[item.tone],
             )}
           >
-            <T.Description className="flex-1 text-sm font-medium">{item.message}</T.Description>
+            <T.Description className="flex-1 text-sm leading-5 font-medium">{item.message}</T.Description>
             <T.Close
               aria-label="Dismiss"
-              className="-m-2 inline-flex size-9 items-center justify-center rounded-md hover:bg-black/5"
+              className="-my-2 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-md hover:bg-black/5"
             >
               <X className="size-4" aria-hidden />
             </T.Close>
           </T.Root>
         ))}
-        {/* Under the header, never over the message box, its Send button or the tabs at the bottom. */}
-        <T.Viewport className="fixed top-14 right-0 z-[60] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+        {/* Over the header's band, centred: never over a list's row actions, the message box or the tabs. */}
+        <T.Viewport className="fixed inset-x-0 top-0 z-[60] m-0 mx-auto flex w-full max-w-sm list-none flex-col px-2 pt-1 outline-none" />
       </T.Provider>
     </ToastContext.Provider>
   );

@@ -1,13 +1,13 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
-import { PageShell } from "@client/components/ui/PageShell";
 import { XCircle } from "lucide-react";
+import { CheckoutLayout } from "./CheckoutLayout";
 
 /** Payment cancelled (spec section 2): Try Again (the plans) and Continue with Free Plan (home). */
 export function CheckoutCancelPage() {
   return (
-    <PageShell width="narrow">
-      <Card className="w-full max-w-md space-y-4 p-8 text-center">
+    <CheckoutLayout>
+      <Card className="space-y-4 p-6 text-center sm:p-8">
         <XCircle className="mx-auto size-12 text-slate-500" aria-hidden />
         <h1 className="text-2xl font-bold">Checkout cancelled</h1>
         <p className="text-slate-700">Nothing was charged. You can subscribe whenever you are ready.</p>
@@ -18,6 +18,6 @@ export function CheckoutCancelPage() {
           </ButtonLink>
         </div>
       </Card>
-    </PageShell>
+    </CheckoutLayout>
   );
 }

@@ -1,10 +1,8 @@
 import { ButtonLink } from "@client/components/ui/ButtonLink";
 import { Card } from "@client/components/ui/Card";
-import { PageShell } from "@client/components/ui/PageShell";
-import { FullScreenLoading } from "@client/components/ui/Spinner";
 import { ApiRequestError } from "@client/lib/api";
 import { useSession } from "@client/lib/session";
-import { TIMINGS_MS, UI_LIMITS } from "@shared/constants";
+import { TIMINGS_MS } from "@shared/constants";
 import { BILLING_TEXT } from "@shared/messages";
 import { PLANS } from "@shared/plans";
 import type { CheckoutOutcome } from "@shared/schemas/billing";
@@ -12,13 +10,17 @@ import { AlertTriangle, CheckCircle2, Clock } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { billingApi } from "./billing-api";
+import { CheckoutLayout, CheckoutLoading } from "./CheckoutLayout";
+import { type ReceiptLine, receiptLines, receiptNumber } from "./receipt";
 
 type Result = { kind: "outcome"; outcome: CheckoutOutcome } | { kind: "error"; message: string };
 
 /**
  * Payment success (spec section 2): 'Processing your subscription...' for 2 seconds while the
  * server reads the checkout again (the webhook may not have arrived yet), then what is true:
- * the plan is in force, the payment is still being confirmed, or it did not go through.
+ * the plan is in force (with its receipt: plan, amount, date and a short receipt number), the
+ * payment is still being confirmed, or it did not go through. The checkout's own id is never shown:
+ * its short receipt number stands for it.
  */
 export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
@@ -58,9 +60,16 @@ export function CheckoutSuccessPage() {
     };
   }, [sessionId, session.isLoading, session.user, session.refresh]);
 
-  if (!waited || !result) return <FullScreenLoading text={BILLING_TEXT.processing} />;
+  if (!waited || !result) {
+    return (
+      <CheckoutLayout>
+        <CheckoutLoading text={BILLING_TEXT.processing} />
+      </CheckoutLayout>
+    );
+  }
 
-  const reference = sessionId ? `${sessionId.slice(0, UI_LIMITS.sessionIdChars)}...` : null;
+  const reference = sessionId ? receiptNumber(sessionId) : null;
+  let receipt: ReceiptLine[] | null = null;
   let icon = <AlertTriangle className="mx-auto size-12 text-premium-700" aria-hidden />;
   let title = "We could not confirm your subscription";
   let text = result.kind === "error" ? result.message : "";
@@ -73,6 +82,7 @@ export function CheckoutSuccessPage() {
       if (result.outcome.status.subscription?.status === "trialing") {
         text += ` Your free trial has started; you can cancel before it ends and pay nothing.`;
       }
+      if (sessionId) receipt = receiptLines(result.outcome, sessionId);
     } else if (result.outcome.state === "pending") {
       icon = <Clock className="mx-auto size-12 text-primary-700" aria-hidden />;
       title = "Your payment is being confirmed";
@@ -83,16 +93,18 @@ export function CheckoutSuccessPage() {
     }
   }
   return (
-    <PageShell width="narrow">
-      <Card className="w-full max-w-md space-y-4 p-8 text-center">
+    <CheckoutLayout>
+      <Card className="space-y-4 p-6 text-center sm:p-8">
         {icon}
         <h1 className="text-2xl font-bold">{title}</h1>
         <p role="status" className="text-slate-700">
           {text}
         </p>
-        {reference ? (
+        {receipt ? (
+          <Receipt lines={receipt} />
+        ) : reference ? (
           <p className="text-sm text-slate-600">
-            Reference: <span className="font-mono">{reference}</span>
+            Reference: <span className="font-semibold text-slate-800 tabular-nums">{reference}</span>
           </p>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
@@ -107,6 +119,28 @@ export function CheckoutSuccessPage() {
           </ButtonLink>
         ) : null}
       </Card>
-    </PageShell>
+    </CheckoutLayout>
+  );
+}
+
+/** The receipt of a completed checkout: one line each of plan, amount, date and receipt number. */
+function Receipt({ lines }: { lines: readonly ReceiptLine[] }) {
+  return (
+    <section
+      aria-labelledby="receipt-title"
+      className="rounded-[var(--radius-control)] border border-slate-200 bg-slate-50 p-4 text-left text-sm"
+    >
+      <h2 id="receipt-title" className="font-semibold text-slate-900">
+        Receipt
+      </h2>
+      <dl className="mt-2 divide-y divide-slate-200">
+        {lines.map(([term, value]) => (
+          <div key={term} className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-3 py-2">
+            <dt className="text-slate-600">{term}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

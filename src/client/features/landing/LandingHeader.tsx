@@ -6,10 +6,12 @@ import { SECTIONS } from "./content";
 import { sectionLinkHandler } from "./sections";
 
 /**
- * The landing page's sticky header: links to the page's sections (behind a Menu button below
- * 768 px), and Sign In / Register Free, or Dashboard when signed in.
+ * The public site's sticky header: links to the landing page's sections (behind a Menu button
+ * below 768 px), and Sign In / Register Free, or Dashboard when signed in. On the landing page the
+ * links scroll to its sections; on another public page (`home`: the landing page's address) they
+ * lead there. While the session is not known yet (`signedIn` null) neither is offered.
  */
-export function LandingHeader({ signedIn }: { signedIn: boolean }) {
+export function LandingHeader({ signedIn, home }: { signedIn: boolean | null; home?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);
@@ -47,7 +49,11 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
           <ul className="flex items-center gap-1">
             {SECTIONS.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`} onClick={sectionLinkHandler(section.id)} className={linkClass}>
+                <a
+                  href={`${home ?? ""}#${section.id}`}
+                  onClick={home ? undefined : sectionLinkHandler(section.id)}
+                  className={linkClass}
+                >
                   {section.label}
                 </a>
               </li>
@@ -55,7 +61,7 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          {signedIn ? (
+          {signedIn === null ? null : signedIn ? (
             <AnchorButton href="/dashboard" size="sm">
               Dashboard
             </AnchorButton>
@@ -94,8 +100,8 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
             {SECTIONS.map((section) => (
               <li key={section.id}>
                 <a
-                  href={`#${section.id}`}
-                  onClick={sectionLinkHandler(section.id, () => setMenuOpen(false))}
+                  href={`${home ?? ""}#${section.id}`}
+                  onClick={home ? undefined : sectionLinkHandler(section.id, () => setMenuOpen(false))}
                   className="flex min-h-11 items-center rounded-[var(--radius-control)] px-3 text-base font-semibold text-slate-800 hover:bg-slate-100"
                 >
                   {section.label}
@@ -104,7 +110,7 @@ export function LandingHeader({ signedIn }: { signedIn: boolean }) {
             ))}
           </ul>
         </nav>
-        {!signedIn ? (
+        {signedIn === false ? (
           <AnchorButton href="/login" variant="secondary" className="mt-3 w-full sm:hidden">
             Sign In
           </AnchorButton>

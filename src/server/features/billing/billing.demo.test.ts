@@ -1,10 +1,12 @@
 import { BILLING_TEXT } from "@shared/messages";
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { appLogs, checkoutSessions, subscriptions } from "../../db/schema";
+import { DEMO_CARD_TEXT } from "./demo-card";
 
 // No Stripe variables: LawGuide's own test checkout.
 const t = setupTestApp();
@@ -114,6 +116,104 @@ describe("the demo checkout", () => {
     const [session] = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
     expect(session?.status).toBe("declined");
     expect((await (await client.post("/api/billing/sync", { sessionId })).json()).state).toBe("failed");
+  });
+
+  it("lets the member try again after a decline: a new checkout of the same plan, with the trial still offered", async () => {
+    const { client } = await t.member();
+    const declined = await startCheckout(client);
+    expect((await client.post(`/api/billing/demo/${declined}/pay`, DECLINED)).status).toBe(402);
+    // The declined checkout has ended; paying it again is refused, whatever the card.
+    const again = await client.post(`/api/billing/demo/${declined}/pay`, SUCCESS);
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(BILLING_TEXT.checkoutEnded);
+    // Trying again opens a new checkout of the same plan, still with the free trial, and it is paid.
+    const retry = await startCheckout(client);
+    expect(retry).not.toBe(declined);
+    expect(await (await client.get(`/api/billing/demo/${retry}`)).json()).toMatchObject({
+      planId: "premium",
+      trialDays: 7,
+      state: "open",
+    });
+    expect((await client.post(`/api/billing/demo/${retry}/pay`, SUCCESS)).status).toBe(200);
+    expect((await client.me())?.plan).toBe("premium");
+  });
+
+  it("answers an empty form with what each field needs, beside each field, and leaves the checkout open", async () => {
+    const { client } = await t.member();
+    const sessionId = await startCheckout(client);
+    const required = {
+      cardNumber: DEMO_CARD_TEXT.cardNumberRequired,
+      expiry: DEMO_CARD_TEXT.expiryRequired,
+      cvc: DEMO_CARD_TEXT.cvcRequired,
+    };
+    for (const body of [
+      { cardNumber: "", expiry: "", cvc: "", name: "" },
+      { cardNumber: "   ", expiry: " ", cvc: "\t" },
+      { cardNumber: null, expiry: null, cvc: null, name: null },
+      {},
+    ]) {
+      const response = await client.post(`/api/billing/demo/${sessionId}/pay`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      const { error } = await response.json();
+      expect(error.message, JSON.stringify(body)).toBe(DEMO_CARD_TEXT.cardNumberRequired);
+      expect(error.fields, JSON.stringify(body)).toEqual(required);
+    }
+    // One field left empty: only that field is named; the others are checked by their own rules.
+    const noCvc = await client.post(`/api/billing/demo/${sessionId}/pay`, { ...SUCCESS, cvc: "", expiry: "13/34" });
+    expect((await noCvc.json()).error.fields).toEqual({
+      cvc: DEMO_CARD_TEXT.cvcRequired,
+      expiry: BILLING_TEXT.expiryInvalid,
+    });
+    // A value of the wrong kind is invalid, not missing.
+    const wrongKind = await client.post(`/api/billing/demo/${sessionId}/pay`, {
+      ...SUCCESS,
+      cardNumber: 4242424242424242,
+      name: 7,
+    });
+    expect((await wrongKind.json()).error.fields).toEqual({
+      cardNumber: BILLING_TEXT.cardInvalid,
+      name: DEMO_CARD_TEXT.nameInvalid,
+    });
+    const longName = await client.post(`/api/billing/demo/${sessionId}/pay`, { ...SUCCESS, name: "A".repeat(101) });
+    expect((await longName.json()).error.fields).toEqual({ name: DEMO_CARD_TEXT.nameTooLong });
+    const longCard = await client.post(`/api/billing/demo/${sessionId}/pay`, {
+      ...SUCCESS,
+      cardNumber: "4".repeat(41),
+    });
+    expect((await longCard.json()).error.fields).toEqual({ cardNumber: BILLING_TEXT.cardInvalid });
+    // None of that ended the checkout: the test card still pays it.
+    expect((await client.post(`/api/billing/demo/${sessionId}/pay`, { ...SUCCESS, name: null })).status).toBe(200);
+  });
+
+  it("never answers a card form with a server error, whatever it holds", async () => {
+    const { client } = await t.member();
+    const sessionId = await startCheckout(client);
+    const path = `/api/billing/demo/${sessionId}/pay`;
+    for (const body of ["", "{", "null", "[]", '"4242"', "42", '{"cardNumber":{"$gt":""}}']) {
+      const response = await client.request(path, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      expect(response.status, body).toBeGreaterThanOrEqual(400);
+      expect(response.status, body).toBeLessThan(500);
+    }
+    const field = fc.oneof(
+      fc.string({ maxLength: 50 }),
+      fc.constantFrom("4000 0000 0000 0002", "4242-4242-4242-4242", "12/34", "00/00", "99/99", "123", "12345"),
+      fc.anything(),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ cardNumber: field, expiry: field, cvc: field, name: field }, { requiredKeys: [] }),
+        async (body) => {
+          const response = await client.post(path, body);
+          // A card that pays (or a decline) ends this checkout; anything else is refused as invalid.
+          expect([200, 400, 402, 409], JSON.stringify(body)).toContain(response.status);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("is the member's own: another member can neither see nor pay it", async () => {

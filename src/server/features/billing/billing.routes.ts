@@ -1,15 +1,11 @@
-import {
-  checkoutBodySchema,
-  checkoutSessionParamSchema,
-  demoPaymentSchema,
-  syncBodySchema,
-} from "@shared/schemas/billing";
+import { checkoutBodySchema, checkoutSessionParamSchema, syncBodySchema } from "@shared/schemas/billing";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
 import { validate } from "../../http/validate";
 import { notFound } from "../../lib/errors";
 import type { BillingService } from "./billing.service";
+import { demoCardSchema } from "./demo-card";
 
 /**
  * /api/billing: the member's plan and subscription, checkout (Stripe or the demo checkout), the
@@ -35,7 +31,7 @@ export function createBillingRoutes(billing: BillingService, guards: ReturnType<
     .post(
       "/demo/:sessionId/pay",
       validate("param", checkoutSessionParamSchema),
-      validate("json", demoPaymentSchema),
+      validate("json", demoCardSchema),
       async (c) =>
         c.json(await billing.demoPay(c.get("sessionUser"), c.req.valid("param").sessionId, c.req.valid("json"))),
     );
