@@ -123,7 +123,7 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         {
           question: "What is multi-AI comparison?",
           answer:
-            "Premium members can see answers to the same question from two AI assistants side by side, from OpenAI and Anthropic, and choose the one that helps most. Two answers that agree are still not legal advice.",
+            "Premium members can see answers to the same question from two AI assistants side by side, from OpenAI and Anthropic, and choose the one that helps most. In your profile you choose when: for every message (the usual), for long questions only, or never. When no AI assistant is connected, LawGuide says so and shows its offline assistant's one answer instead of two. Two answers that agree are still not legal advice.",
         },
       ],
     },
@@ -144,7 +144,7 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         {
           question: "How accurate are the AI answers?",
           answer:
-            "The answers come from AI models. They are often helpful, but they can be wrong, incomplete or out of date. When the AI services are unavailable, an offline assistant gives short general answers instead.",
+            "The answers come from AI models. They are often helpful, but they can be wrong, incomplete or out of date. When the AI services are unavailable, LawGuide's offline assistant answers instead: general information by topic, and for the 50 states and DC four figures people ask about most (the deadline to return a security deposit, the final paycheck after quitting or being fired, the small-claims limit and the notice to end a month-to-month tenancy), each with the law it comes from. Laws change, so check a date or amount with that law or the state's official site before you rely on it.",
         },
         {
           question: "What if I have an emergency or a deadline?",
