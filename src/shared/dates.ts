@@ -41,6 +41,11 @@ export const formatDay = (when: string | Date) => dayFormat.format(new Date(when
 /** 'Nov 22, 2026, 10:01 AM'. */
 export const formatFullDateTime = (when: string | Date) => fullFormat.format(new Date(when));
 
+/** 'November 2026' for a calendar month (month 1–12). */
+export function formatLongMonth(year: number, month: number): string {
+  return `${MONTHS[month - 1] ?? ""} ${year}`;
+}
+
 /** 'November 22, 2026' for a calendar day (month 1–12). */
 export function formatLongDay(year: number, month: number, day: number): string {
   return `${MONTHS[month - 1] ?? ""} ${day}, ${year}`;

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import {
   DEMO,
   expect,
@@ -10,6 +11,19 @@ import {
   steerOpenAI,
   test,
 } from "./fixtures";
+
+/** A new member's new case, loaded afresh; the scripts the page asks for (the list keeps growing). */
+async function freshChatLoad(page: Page): Promise<string[]> {
+  await signUp(page);
+  const caseId = await newChat(page);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/dashboard/case/${caseId}`);
+  await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+  return scripts;
+}
 
 // The fake providers are shared: tests of this file run one after another (fullyParallel is off),
 // so a test that slows a provider down does not slow another test's answers.
@@ -308,15 +322,8 @@ test.describe("case chat", () => {
   test("the modals load after the conversation, work when opened before that, and hand focus back", async ({
     page,
   }) => {
-    await signUp(page);
-    const caseId = await newChat(page);
     // A fresh load of the chat page: the modals' code is not part of it.
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`/dashboard/case/${caseId}`);
-    await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+    const scripts = await freshChatLoad(page);
     expect(scripts.filter((p) => /Dialog-/.test(p))).toEqual([]);
 
     // Opened by keyboard at once, before the code would have loaded by itself.
@@ -339,14 +346,7 @@ test.describe("case chat", () => {
   test("the menus' code loads when a menu is first opened, by mouse or keyboard, and the validators never", async ({
     page,
   }) => {
-    await signUp(page);
-    const caseId = await newChat(page);
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.url().endsWith(".js")) scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto(`/dashboard/case/${caseId}`);
-    await expect(page.getByRole("textbox", { name: "Your message" })).toBeVisible();
+    const scripts = await freshChatLoad(page);
     await page.waitForLoadState("networkidle");
     // The chat's first load holds no menu (Radix) and no request validator (zod, the schemas' "text" chunk).
     expect(scripts.filter((p) => /DropdownMenuOpen-|\/text-[\w-]+\.js$/.test(p))).toEqual([]);

@@ -4,6 +4,7 @@
  * it and the date the row was last checked. Answers quote a figure only with its source.
  */
 
+import { formatLongMonth } from "@shared/dates";
 import type { StateCode } from "./jurisdictions";
 import table from "./state-law.json";
 
@@ -30,25 +31,10 @@ export function stateLaw(code: StateCode): StateLaw | undefined {
   return BY_CODE.get(code);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "November 2026" for a row's check date. */
 export function checkedMonth(row: StateLaw): string {
   const [year, month] = row.checked.split("-").map(Number);
-  return `${MONTHS[(month ?? 1) - 1]} ${year}`;
+  return formatLongMonth(year ?? 2026, month ?? 1);
 }
 
 /** One fact of one state as Markdown list items, each ending with its source. */
