@@ -273,12 +273,13 @@ test.describe("document center", () => {
     await signUp(page);
     await openTemplates(page);
 
-    // Required fields: Next does not check; leaving Review checks everything and returns here.
+    // Required fields: Next checks every answer and stays on the form, focused on the first to fix
+    // (no step is marked done, nothing empty is saved as a draft).
     await pickTemplate(page, "LLC Operating Agreement");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByRole("heading", { name: "Review & Generate" })).toBeFocused();
-    await page.getByRole("button", { name: "Generate Document" }).click();
     await expect(page.getByRole("heading", { name: "Document Information" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Review & Generate" })).toHaveCount(0);
+    await expect(page.getByText(/Draft saved/)).toHaveCount(0);
     const company = field(page, "Company Name");
     await expect(company).toBeFocused();
     await expect(company).toHaveAttribute("aria-invalid", "true");
@@ -298,7 +299,6 @@ test.describe("document center", () => {
     await members.fill("0");
     await expect(page.getByText("Number of Members is required")).toHaveCount(0);
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("button", { name: "Generate Document" }).click();
     await expect(company).toBeFocused();
     await expect(
       errorOf(company).getByText("Company Name must end with LLC, L.L.C. or Limited Liability Company"),
@@ -309,7 +309,6 @@ test.describe("document center", () => {
     await members.fill("51");
     await expect(page.getByText("Number of Members must be at least 1")).toHaveCount(0);
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("button", { name: "Generate Document" }).click();
     await expect(errorOf(members).getByText("Number of Members must be no more than 50")).toBeVisible();
     await members.fill("2");
     await expect(page.getByText("Number of Members must be no more than 50")).toHaveCount(0);
@@ -322,7 +321,6 @@ test.describe("document center", () => {
     const email = field(page, "Your Email Address");
     await email.fill("not-an-email");
     await page.getByRole("button", { name: "Next" }).click();
-    await page.getByRole("button", { name: "Generate Document" }).click();
     await expect(field(page, "Your Full Name")).toBeFocused();
     await expect(errorOf(email).getByText("Invalid format for Your Email Address")).toBeVisible();
     await email.fill("jane@example.com");

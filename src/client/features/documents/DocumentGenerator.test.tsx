@@ -48,7 +48,30 @@ describe("document generator form errors", () => {
     }
   });
 
-  it("shows each field's error under it after Generate, focuses the first, and clears one as it is edited", async () => {
+  it("Next on an empty form stays on it with every required answer marked, and keeps no empty draft", async () => {
+    const api = serve();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderGenerator();
+      const template = getTemplate(TEMPLATE_ID);
+      if (!template) throw new Error(`no template ${TEMPLATE_ID}`);
+      await user.click(screen.getByRole("button", { name: `Use this template: ${template.name}` }));
+      await user.click(screen.getByRole("button", { name: /Next/ }));
+      expect(screen.getByRole("heading", { name: "Document Information" })).toBeInTheDocument();
+      expect(screen.queryByRole("heading", { name: "Review & Generate" })).not.toBeInTheDocument();
+      expect(screen.getByRole("alert")).toHaveTextContent(
+        `${Object.keys(validateAll(template, {})).length} answers need to be fixed`,
+      );
+      expect(control("textbox", "Your Full Name")).toHaveFocus();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(api.callsTo(`PUT /api/documents/drafts/${TEMPLATE_ID}`)).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows each field's error under it after Next, focuses the first, and clears one as it is edited", async () => {
     serve();
     const user = userEvent.setup();
     renderGenerator();
@@ -64,11 +87,8 @@ describe("document generator form errors", () => {
     const answered: Answers = { recipientName: "Acme Corp", deadlineDays: "90" };
     const expectedErrors = Object.keys(validateAll(template, answered)).length;
 
+    // Next does not go on to Review with answers missing: the form stays, with the errors.
     await user.click(screen.getByRole("button", { name: /Next/ }));
-    expect(screen.getByRole("heading", { name: "Review & Generate" })).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Generate Document" }));
-
-    // Back on the form, with the errors.
     expect(screen.getByRole("heading", { name: "Document Information" })).toBeInTheDocument();
     const summary = screen.getByRole("alert");
     expect(summary).toHaveTextContent(`${expectedErrors} answers need to be fixed`);

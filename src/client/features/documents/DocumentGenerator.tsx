@@ -347,7 +347,13 @@ export function DocumentGenerator({
             autosave.resetStatus();
             dispatch({ type: "goto", step: 0 });
           }}
-          onNext={() => dispatch({ type: "goto", step: 2 })}
+          onNext={() => {
+            // Review shows answers ready to generate: a form with answers missing or wrong stays
+            // here with them marked, as Generate would send it back.
+            const errors = validateAll(template, state.answers);
+            if (Object.keys(errors).length > 0) dispatch({ type: "showErrors", errors });
+            else dispatch({ type: "goto", step: 2 });
+          }}
         />
       ) : null}
 

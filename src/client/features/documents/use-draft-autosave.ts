@@ -3,6 +3,13 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { documentsApi, useCacheDraft } from "./documents-api";
 import type { GeneratorState } from "./generator-state";
 
+/** Whether any answer holds something (text, a choice, a ticked box). */
+export function hasAnswers(answers: Answers): boolean {
+  return Object.values(answers).some((value) =>
+    Array.isArray(value) ? value.length > 0 : typeof value === "string" ? value.trim() !== "" : value === true,
+  );
+}
+
 /** How long after the last change the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 800;
 
@@ -59,6 +66,8 @@ export function useDraftAutosave(state: GeneratorState) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: scheduled per change, not per render
   useEffect(() => {
     if (edits === 0 || !templateId || generating || (step !== 1 && step !== 2)) return;
+    // Nothing typed yet is nothing to keep: no empty draft.
+    if (!hasAnswers(answers)) return;
     pending.current = { templateId, answers, step };
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
