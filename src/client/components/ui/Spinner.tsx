@@ -16,14 +16,19 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** Full-screen loading state (route guard, first load). */
-export function FullScreenLoading({ text = "Loading..." }: { text?: string }) {
+/** A large spinner over its status text; `className` places it (a whole screen, a page's body). */
+export function LoadingState({ text, className }: { text: string; className?: string }) {
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-slate-50 text-primary-900">
+    <div className={cn("flex flex-col items-center gap-3 text-primary-900", className)}>
       <Spinner className="size-8" />
       <p role="status" className="text-base font-medium text-slate-700">
         {text}
       </p>
     </div>
   );
+}
+
+/** Full-screen loading state (route guard, first load). */
+export function FullScreenLoading({ text = "Loading..." }: { text?: string }) {
+  return <LoadingState text={text} className="min-h-dvh justify-center bg-slate-50" />;
 }

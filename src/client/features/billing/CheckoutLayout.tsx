@@ -1,5 +1,5 @@
 import { SkipLink } from "@client/components/ui/SkipLink";
-import { Spinner } from "@client/components/ui/Spinner";
+import { LoadingState } from "@client/components/ui/Spinner";
 import { LandingFooter } from "@client/features/landing/LandingFooter";
 import { LandingHeader } from "@client/features/landing/LandingHeader";
 import { useSession } from "@client/lib/session";
@@ -29,12 +29,5 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
 
 /** A checkout page still loading: the spinner and its text in the page, under the header. */
 export function CheckoutLoading({ text }: { text: string }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-16 text-primary-900">
-      <Spinner className="size-8" />
-      <p role="status" className="text-base font-medium text-slate-700">
-        {text}
-      </p>
-    </div>
-  );
+  return <LoadingState text={text} className="py-16" />;
 }
