@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import RunErrorsReporter from "./tests/run-errors-reporter";
 
 const here = import.meta.dirname;
 const alias = {
@@ -22,7 +23,14 @@ export default defineConfig({
     // server test file has its own database (PGlite, or a PostgreSQL database of its own), so
     // at least two run side by side safely; on 2 cores the suite takes about 6 minutes, not 10.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    reporters: process.env.VITEST_JSON ? ["default", ["json", { outputFile: process.env.VITEST_JSON }]] : ["default"],
+    // With a JSON report (npm test, CI): the report, and beside it the errors no test owns.
+    reporters: process.env.VITEST_JSON
+      ? [
+          "default",
+          ["json", { outputFile: process.env.VITEST_JSON }],
+          new RunErrorsReporter(process.env.VITEST_JSON.replace(/\.json$/, ".errors.json")),
+        ]
+      : ["default"],
     projects: [
       {
         extends: true,

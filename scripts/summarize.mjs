@@ -96,6 +96,26 @@ if (summary) {
 failures.push(...vitestFailures("vitest", readJson(path.join(out, "vitest.json"))));
 failures.push(...playwrightFailures(readJson(path.join(out, "playwright.json"))));
 
+/**
+ * What a Vitest run failed on outside its tests (`tests/run-errors-reporter.ts`): unhandled errors
+ * and failed hooks make Vitest exit 1 while every test passed. Each run with any counts once.
+ */
+function runErrors(label, reportFile) {
+  const errors = readJson(reportFile.replace(/\.json$/, ".errors.json"));
+  const lines = [];
+  for (const error of errors?.unhandled ?? []) lines.push(`${label}: unhandled error — ${firstLine(error.message)}`);
+  for (const hook of errors?.hooks ?? []) {
+    lines.push(
+      `${label}: ${hook.file}${hook.suite ? ` › ${hook.suite}` : ""} (hook or file) — ${firstLine(hook.message)}`,
+    );
+  }
+  return lines;
+}
+
+const vitestRunErrors = runErrors("vitest", path.join(out, "vitest.json"));
+// npm test counted a failed Vitest exit already when no test failed (`scripts/test.mjs`).
+failures.push(...vitestRunErrors);
+
 // CI's runs on PostgreSQL: the server suite again, and the scale suite.
 for (const [file, label] of [
   ["vitest-postgres.json", "vitest on PostgreSQL"],
@@ -109,6 +129,21 @@ for (const [file, label] of [
     (f) => f.status === "failed" && (f.assertionResults ?? []).length === 0,
   ).length;
   failures.push(...vitestFailures(label, report));
+  const outside = runErrors(label, path.join(out, file));
+  failures.push(...outside);
+  if (outside.length > 0 && (report.numFailedTests ?? 0) === 0) failed += 1;
+}
+
+// A step that exited with an error while no test of its failed (.ci/run writes the exit codes).
+const exits = existsSync(path.join(out, "exit-codes.txt"))
+  ? readFileSync(path.join(out, "exit-codes.txt"), "utf8")
+  : "";
+for (const line of exits.split("\n").filter(Boolean)) {
+  const [step, code] = line.split(" ");
+  if (code !== "0" && failed === 0) {
+    failed += 1;
+    failures.push(`${step}: exited ${code} with no failed test (its output is above)`);
+  }
 }
 
 if (failures.length > 0) {
