@@ -1,11 +1,13 @@
 // Build the web client when it is missing or older than its sources (or always with --force):
-// the Vite build of both pages, then the public pages prerendered into HTML.
+// the Vite build of both pages, its first-load JavaScript checked against the size budget
+// (scripts/size-budget.mjs), then the public pages prerendered into HTML.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { isStale } from "./build-stamp.mjs";
+import { budgetWarnOnly, checkSizeBudget, failureMessage } from "./size-budget.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "dist/client");
@@ -19,6 +21,7 @@ const SOURCES = [
   "vite.config.ts",
   "package-lock.json",
   "package.json",
+  "scripts/size-budget.json",
 ];
 const vite = path.join(root, "node_modules/vite/bin/vite.js");
 
@@ -85,10 +88,19 @@ export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return;
   console.log("Building the web client (vite build)...");
   run(["build"], "client");
+  // The pages' first-load JavaScript against scripts/size-budget.json (decision 020): over it,
+  // the build stops here (no stamp, so the next build checks again) unless SIZE_BUDGET=warn.
+  const budget = checkSizeBudget({ clientDir: client });
+  if (budget.failures.length && !budgetWarnOnly()) {
+    console.error(`${budget.table}\n\n${failureMessage(budget.failures)}`);
+    process.exit(1);
+  }
   run(["build", "--ssr", "src/client/prerender.tsx", "--outDir", "dist/prerender", "--emptyOutDir"], "prerender");
   await prerender();
   precompress(path.join(client, "assets"));
   writeFileSync(STAMP, new Date().toISOString());
+  console.log(budget.table);
+  if (budget.failures.length) console.warn(failureMessage(budget.failures));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
