@@ -170,6 +170,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     builtInAdminEmail: config.admin.email,
   });
   const documents = createDocumentsService(db, logs, {
+    templatesBought: billing.templatesBought,
     rendering: options.documentRendering,
     logger,
     referralMails,

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   tooManyModels: "TOO_MANY_MODELS",
   /** A comparison asked for a message that cannot have one (409): the chat sends it as a normal message. */
   comparisonOff: "COMPARISON_OFF",
+  /** A Complex template the member's plan does not include and they have not bought (402). */
+  templateForSale: "TEMPLATE_FOR_SALE",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -98,6 +98,7 @@ export const BILLING_TEXT = {
   welcomePremium: "Welcome to Premium! Your subscription is now active.",
   welcomeBasic: "Welcome to Basic! Your subscription is now active.",
   processing: "Processing your subscription...",
+  processingPayment: "Processing your payment...",
   sessionNotFound: "This checkout could not be found.",
   cardDeclined: "Your card was declined.",
   cardInvalid: "Your card number is invalid.",
@@ -109,7 +110,16 @@ export const BILLING_TEXT = {
     "You paid for a plan after opening this checkout, so it was not charged. Your subscription is in force: see it on the Premium page.",
   noSubscription: "You have no subscription to change.",
   paymentsUnavailable: "Payments are not available right now. Please try again later.",
+  templateIncluded: "Your plan already includes this template.",
+  templateOwned: "You already bought this template.",
 } as const;
+
+/**
+ * What the server says of a Complex template the member may not use yet (402), with its price: the
+ * Document Center shows it beside the Buy button.
+ */
+export const templateForSaleText = (name: string, price: string) =>
+  `${name} is a Premium template. Buy it once for ${price}, or upgrade to Premium to use every template.`;
 
 export const ADMIN_TEXT = {
   deleteUserFailed: "Failed to delete user. Please try again.",

@@ -23,6 +23,8 @@ export interface Entitlements {
   uploadsPerMonth: number | null;
   /** Both assistants' full answers side by side (else short previews with an upgrade prompt). */
   fullComparison: boolean;
+  /** Every document template, the Complex ones included (else the basic ones: `template-offers.ts`). */
+  allTemplates: boolean;
   /** AI tokens a day, from the settings. */
   dailyTokens: "freeDailyTokenCap" | "basicDailyTokenCap" | "premiumDailyTokenCap";
   phoneSupport: boolean;
@@ -62,6 +64,7 @@ export const PLANS: Record<PlanId, Plan> = {
       messagesPerCase: "freeUserMessageLimit",
       uploadsPerMonth: 3,
       fullComparison: false,
+      allTemplates: false,
       dailyTokens: "freeDailyTokenCap",
       phoneSupport: false,
     },
@@ -78,6 +81,7 @@ export const PLANS: Record<PlanId, Plan> = {
       messagesPerCase: 30,
       uploadsPerMonth: 10,
       fullComparison: false,
+      allTemplates: false,
       dailyTokens: "basicDailyTokenCap",
       phoneSupport: false,
     },
@@ -94,6 +98,7 @@ export const PLANS: Record<PlanId, Plan> = {
       messagesPerCase: null,
       uploadsPerMonth: null,
       fullComparison: true,
+      allTemplates: true,
       dailyTokens: "premiumDailyTokenCap",
       phoneSupport: true,
     },
@@ -147,13 +152,18 @@ export function planFeatures(plan: PlanId, settings: PlanSettings): string[] {
   const limit = messageLimit(plan, settings);
   const paid = plan === "free" ? [] : ["Cancel anytime"];
   if (plan !== "premium") {
-    return [`${limit} messages per case with the AI assistant`, "Basic document templates", "Email support", ...paid];
+    return [
+      `${limit} messages per case with the AI assistant`,
+      "Basic document templates (Simple and Moderate)",
+      "Email support",
+      ...paid,
+    ];
   }
   const trial = trialDaysOf(plan, settings);
   return [
     "Unlimited consultation",
     "Multi-AI comparison",
-    "Premium document templates",
+    "Premium document templates (Complex) and all the basic ones",
     "Priority attorney referrals",
     "Priority and phone support",
     trial ? `${trial}-day free trial, cancel anytime` : "Cancel anytime",

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
 import { docxText, pdfText } from "../factories/document-text";
-import { expect, expectAccessible, openDialog, signUp, test } from "./fixtures";
+import { expect, expectAccessible, openDialog, sameOrigin, signUp, test } from "./fixtures";
 
 /** The Document Center with the Document Templates tab selected. */
 async function openTemplates(page: Page) {
@@ -107,8 +107,10 @@ test.describe("document center", () => {
       "Cease and Desist Letter",
     ]);
     await expect(page.getByText("Popular", { exact: true })).toHaveCount(3);
+    // The price rule (template-offers.ts): basic templates are in every plan, a Complex one is sold once.
     const will = cards.filter({ hasText: "Last Will and Testament" });
-    await expect(will.getByText("$49.99")).toBeVisible();
+    await expect(will.getByText("Included in your plan")).toBeVisible();
+    await expect(cards.filter({ hasText: "LLC Operating Agreement" }).getByText("$79.99, one-time")).toBeVisible();
     await expect(will.getByText("15-20 minutes")).toBeVisible();
     await expect(will.getByText("Moderate")).toBeVisible();
     await expect(will.getByText("$150")).toBeVisible();
@@ -271,6 +273,17 @@ test.describe("document center", () => {
   test("every validation message shows under its field, and clears when the field is edited", async ({ page }) => {
     test.setTimeout(120_000);
     await signUp(page);
+    // The LLC agreement is a Complex template: this member buys it once (the demo checkout's test card).
+    const opened = await page.request.post("/api/billing/checkout", {
+      data: { templateId: "llc" },
+      headers: sameOrigin(),
+    });
+    const sessionId = ((await opened.json()) as { url: string }).url.split("/").pop();
+    const paid = await page.request.post(`/api/billing/demo/${sessionId}/pay`, {
+      data: { cardNumber: "4242424242424242", expiry: "12/34", cvc: "123" },
+      headers: sameOrigin(),
+    });
+    expect(paid.status()).toBe(200);
     await openTemplates(page);
 
     // Required fields: Next checks every answer and stays on the form, focused on the first to fix

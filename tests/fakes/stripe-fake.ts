@@ -35,6 +35,10 @@ interface FakeSubscription {
 
 interface FakeSession {
   id: string;
+  /** subscription, or payment (a one-off payment: a template bought once). */
+  mode: "subscription" | "payment";
+  /** A one-off payment's amount, in cents (from its line's price_data). */
+  amountTotal: number | null;
   customer: string;
   status: "open" | "complete" | "expired";
   subscription: string | null;
@@ -58,6 +62,8 @@ export interface FakeStripe {
     sessionId: string,
     options?: { status?: string; card?: { brand: string; last4: string } },
   ): FakeSubscription;
+  /** The member pays a one-off (mode payment) session: it completes, paid, with no subscription. */
+  completePayment(sessionId: string): void;
   /**
    * Stripe having a bad moment: every API request answers `status` (500, 503, 429...) with Stripe's
    * error shape until called again with null.
@@ -150,7 +156,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return {
       id: s.id,
       object: "checkout.session",
-      mode: "subscription",
+      mode: s.mode,
+      amount_total: s.mode === "payment" ? s.amountTotal : null,
       customer: s.customer,
       status: s.status,
       payment_status: s.status === "complete" ? "paid" : "unpaid",
@@ -211,8 +218,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         const id = newId("cs_test_");
         const trial = form["subscription_data[trial_period_days]"];
+        const amount = form["line_items[0][price_data][unit_amount]"];
         const session: FakeSession = {
           id,
+          mode: form.mode === "payment" ? "payment" : "subscription",
+          amountTotal: amount ? Number(amount) : null,
           customer: form.customer ?? "",
           status: "open",
           subscription: null,
@@ -290,6 +300,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       session.status = "complete";
       session.subscription = sub.id;
       return sub;
+    },
+    completePayment(sessionId) {
+      const session = stored(sessions, "session", sessionId);
+      if (session.mode !== "payment") throw new Error(`session ${sessionId} is not a one-off payment`);
+      session.status = "complete";
     },
     updateSubscription(id, patch) {
       const sub = stored(subscriptions, "subscription", id);

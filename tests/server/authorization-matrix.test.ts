@@ -366,6 +366,7 @@ const MATRIX: Record<string, Entry> = {
 
   "GET /api/documents": { rule: "member" },
   "POST /api/documents/generate": { rule: "member", body: () => ({ templateId: "will", answers: WILL_ANSWERS }) },
+  "GET /api/documents/templates": { rule: "member" },
   "GET /api/documents/drafts": { rule: "member" },
   "PUT /api/documents/drafts/:templateId": {
     rule: "member",

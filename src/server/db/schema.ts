@@ -504,7 +504,10 @@ export const checkoutSessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The plan bought: basic | premium, or "template" for a one-off purchase of `templateId`. */
     plan: text("plan").notNull(),
+    /** A one-off purchase: the template bought (`template-offers.ts`); null for a subscription. */
+    templateId: text("template_id"),
     /** stripe | demo */
     provider: text("provider").notNull(),
     /** open | complete | declined | expired */
@@ -514,6 +517,27 @@ export const checkoutSessions = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * Templates a member bought once (a Complex template without Premium): theirs for good, whatever
+ * their plan later becomes. One row per member and template.
+ */
+export const templatePurchases = pgTable(
+  "template_purchases",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    templateId: text("template_id").notNull(),
+    /** What was paid, in cents. */
+    amountCents: integer("amount_cents").notNull(),
+    /** stripe | demo | admin */
+    provider: text("provider").notNull(),
+    checkoutSessionId: text("checkout_session_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.templateId] })],
 );
 
 export const stripeEvents = pgTable("stripe_events", {
@@ -670,6 +694,7 @@ export const schema = {
   documentDrafts,
   subscriptions,
   checkoutSessions,
+  templatePurchases,
   stripeEvents,
   appLogs,
   auditLogs,

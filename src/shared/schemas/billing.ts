@@ -2,10 +2,18 @@ import { z } from "zod";
 import { BILLING_TEXT } from "../messages";
 import type { PaidPlanId, PlanId } from "../plans";
 
-/** POST /api/billing/checkout */
-export const checkoutBodySchema = z.object({
-  planId: z.enum(["basic", "premium"], { error: "Please choose a plan." }),
-});
+/**
+ * POST /api/billing/checkout: a plan to subscribe to, or a template to buy once (a Complex
+ * template the member's plan does not include: `template-offers.ts`).
+ */
+export const checkoutBodySchema = z.union(
+  [
+    z.object({ planId: z.enum(["basic", "premium"], { error: "Please choose a plan." }) }).strict(),
+    z.object({ templateId: z.string().regex(/^[a-z][a-z0-9-]{0,59}$/, "Template not found") }).strict(),
+  ],
+  { error: "Please choose a plan." },
+);
+export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 /** A checkout session LawGuide started: Stripe's (cs_...) or the demo checkout's (demo_...). */
 export const checkoutSessionIdSchema = z
@@ -93,17 +101,24 @@ export interface RedirectResult {
 
 /** POST /api/billing/sync: how a checkout ended, as far as LawGuide knows now. */
 export interface CheckoutOutcome {
-  /** complete: the plan is in force; pending: not confirmed yet; failed: declined or expired. */
+  /** complete: the plan is in force (or the template is the member's); pending: not confirmed yet; failed: declined or expired. */
   state: "complete" | "pending" | "failed";
-  planId: PaidPlanId;
+  /** The plan the checkout was for; null for a template bought once. */
+  planId: PaidPlanId | null;
+  /** The template bought once; null for a plan. */
+  template: { id: string; name: string } | null;
   status: BillingStatus;
 }
 
 /** GET /api/billing/demo/:sessionId: what the demo checkout page shows. */
 export interface DemoCheckout {
   sessionId: string;
-  planId: PaidPlanId;
-  planName: string;
+  /** The plan subscribed to; null for a template bought once. */
+  planId: PaidPlanId | null;
+  /** The template bought once (a one-off payment, nothing renews); null for a plan. */
+  templateId: string | null;
+  /** What is bought: the plan's name or the template's. */
+  name: string;
   priceCents: number;
   trialDays: number;
   state: "open" | "complete" | "declined" | "expired";

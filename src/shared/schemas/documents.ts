@@ -53,3 +53,16 @@ export interface DocumentDraft {
   step: number;
   updatedAt: string;
 }
+
+/**
+ * GET /api/documents/templates: what the member may do with each template (`template-offers.ts`):
+ * use it (their plan includes it, or they bought it) or buy it first.
+ */
+export interface TemplateAccessItem {
+  templateId: string;
+  access: "included" | "purchased" | "for-sale";
+  /** The one-off price, in cents. */
+  priceCents: number;
+  /** When the member bought it (purchased only). */
+  purchasedAt: string | null;
+}

@@ -63,7 +63,7 @@ export interface DocumentTemplate {
   icon: string;
   estimatedTime: string;
   complexity: TemplateComplexity;
-  /** Price in dollars, for example 49.99. */
+  /** Price in dollars, for example 69.99: what a Complex template is sold for (`template-offers.ts`). */
   price: number;
   stateSpecific: boolean;
   /** 1 is the most popular. */

@@ -12,9 +12,21 @@ const SECOND = "demo_secondCheckout5678";
 const checkoutOf = (sessionId: string, state: DemoCheckout["state"] = "open"): DemoCheckout => ({
   sessionId,
   planId: "premium",
-  planName: "Premium Solutions",
+  templateId: null,
+  name: "Premium Solutions",
   priceCents: 2999,
   trialDays: 7,
+  state,
+});
+
+/** The demo checkout of a template bought once (the Revocable Living Trust, $69.99). */
+const templateCheckoutOf = (sessionId: string, state: DemoCheckout["state"] = "open"): DemoCheckout => ({
+  sessionId,
+  planId: null,
+  templateId: "living-trust",
+  name: "Revocable Living Trust",
+  priceCents: 6999,
+  trialDays: 0,
   state,
 });
 
@@ -161,5 +173,46 @@ describe("the demo checkout's form", () => {
     // The landing page's sections, reached from here by their address on the landing page.
     expect(screen.getAllByRole("link", { name: "Pricing" })[0]).toHaveAttribute("href", "/welcome#pricing");
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
+  });
+});
+
+describe("the demo checkout of a template bought once", () => {
+  it("says it is a one-time payment of the template's price: no trial, nothing by the month", async () => {
+    showCheckout(() => json({}), templateCheckoutOf(FIRST));
+    expect(await screen.findByRole("heading", { name: "Buy Revocable Living Trust" })).toBeVisible();
+    expect(screen.getByText("One-time payment")).toBeVisible();
+    expect(screen.getByText(/^\$69\.99, paid once\. Nothing renews/)).toBeVisible();
+    expect(screen.getByRole("button", { name: "Pay $69.99" })).toBeVisible();
+    expect(document.body.textContent).not.toMatch(/per month|free trial|days free|subscribe/i);
+    // Cancel goes back to the templates, not to the plans.
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard/create?tab=templates");
+  });
+
+  it("after a decline, Try Again opens a new checkout of the same template", async () => {
+    const { api, user } = showCheckout(
+      () => apiError(402, "CARD_DECLINED", "Your card was declined."),
+      templateCheckoutOf(FIRST),
+    );
+    api.routes[`GET /api/billing/demo/${SECOND}`] = () => json(templateCheckoutOf(SECOND));
+    await user.type(await screen.findByRole("textbox", { name: "Card number" }), "4000 0000 0000 0002");
+    await user.type(field("Expiry (MM/YY)"), "12/34");
+    await user.type(field("CVC"), "123");
+    await user.click(screen.getByRole("button", { name: "Pay $69.99" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your card was declined.");
+    expect(screen.getByText("Nothing was charged. Try again with another card, or cancel.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/dashboard/create?tab=templates");
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
+    await waitFor(() => expect(api.callsTo("POST /api/billing/checkout")).toHaveLength(1));
+    expect(api.callsTo("POST /api/billing/checkout")[0]?.body).toEqual({ templateId: "living-trust" });
+    expect(await screen.findByRole("heading", { name: "Buy Revocable Living Trust" })).toBeVisible();
+  });
+
+  it("sends a member whose template checkout is already paid to the template", async () => {
+    showCheckout(() => json({}), templateCheckoutOf(FIRST, "complete"));
+    expect(await screen.findByText(/already been paid\. The template is yours/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Go to the template" })).toHaveAttribute(
+      "href",
+      "/dashboard/create?tab=templates&template=living-trust",
+    );
   });
 });

@@ -6,7 +6,8 @@ import { Field, Input } from "@client/components/ui/Field";
 import { ApiRequestError } from "@client/lib/api";
 import { BILLING_TEXT } from "@shared/messages";
 import { formatPrice } from "@shared/plans";
-import type { DemoCheckout } from "@shared/schemas/billing";
+import type { CheckoutBody, DemoCheckout } from "@shared/schemas/billing";
+import { formatTemplatePrice, TEMPLATES_PAGE, templateLink } from "@shared/template-offers";
 import { FlaskConical, Lock, RotateCcw } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -59,6 +60,64 @@ type Ended =
   | { kind: "expired" }
   | { kind: "complete" }
   | { kind: "refused"; message: string };
+
+/**
+ * What the page says of what is bought: a plan (a subscription, maybe with a trial, by the month)
+ * or a template bought once (a one-time payment: no trial, nothing renews).
+ */
+interface Purchase {
+  heading: string;
+  summary: string;
+  payLabel: string;
+  /** The test card's use, in the test payment notice. */
+  testCardUse: string;
+  /** Where Cancel leads. */
+  cancelTo: string;
+  /** What a new checkout of the same thing is opened with (Try Again). */
+  body: CheckoutBody;
+  /** An ended checkout's way on when it cannot be tried again, and what a paid one says. */
+  onward: { to: string; label: string; paid: string };
+  /** What a declined payment leaves the member with. */
+  declined: string;
+}
+
+function purchaseOf(checkout: DemoCheckout): Purchase {
+  if (checkout.templateId !== null) {
+    const price = formatTemplatePrice(checkout.priceCents);
+    return {
+      heading: `Buy ${checkout.name}`,
+      summary: `${price}, paid once. Nothing renews, and the template stays yours whatever your plan.`,
+      payLabel: `Pay ${price}`,
+      testCardUse: "to pay",
+      cancelTo: TEMPLATES_PAGE,
+      body: { templateId: checkout.templateId },
+      onward: {
+        to: templateLink(checkout.templateId),
+        label: "Go to the template",
+        paid: "This checkout has already been paid. The template is yours in the Document Center.",
+      },
+      declined: "Nothing was charged. Try again with another card, or cancel.",
+    };
+  }
+  const price = `${formatPrice(checkout.priceCents)} per month`;
+  return {
+    heading: `Subscribe to ${checkout.name}`,
+    summary:
+      checkout.trialDays > 0
+        ? `${checkout.trialDays} days free, then ${price}. Cancel before the trial ends and you pay nothing.`
+        : price,
+    payLabel: checkout.trialDays > 0 ? "Start free trial" : `Pay ${formatPrice(checkout.priceCents)}`,
+    testCardUse: "to subscribe",
+    cancelTo: "/checkout/cancel",
+    body: { planId: checkout.planId ?? "premium" },
+    onward: {
+      to: "/dashboard/premium",
+      label: "Go to the Premium page",
+      paid: "This checkout has already been paid. Your plan is on the Premium page.",
+    },
+    declined: "Nothing was charged. Try again with another card, or cancel to stay on your current plan.",
+  };
+}
 
 function endedOf(checkout: DemoCheckout): Ended | null {
   if (checkout.state === "declined") return { kind: "declined", message: BILLING_TEXT.cardDeclined };
@@ -184,7 +243,7 @@ export function CheckoutDemoPage() {
     setError(null);
     setRetrying(true);
     try {
-      const { url } = await billingApi.checkout(checkout.planId);
+      const { url } = await billingApi.checkout(purchaseOf(checkout).body);
       if (/^https?:\/\//.test(url)) {
         window.location.assign(url);
         return;
@@ -216,28 +275,33 @@ export function CheckoutDemoPage() {
     );
   }
 
-  const price = `${formatPrice(checkout.priceCents)} per month`;
+  const purchase = purchaseOf(checkout);
   return (
     <CheckoutLayout>
       <Alert tone="warning" title="Test payment">
         This copy of LawGuide has no payment provider configured, so this is a demo checkout: no card is charged. Use
-        the test card 4242 4242 4242 4242 to subscribe, or 4000 0000 0000 0002 to see a declined payment, with any
-        future expiry date and any CVC.
+        the test card 4242 4242 4242 4242 {purchase.testCardUse}, or 4000 0000 0000 0002 to see a declined payment, with
+        any future expiry date and any CVC.
       </Alert>
       <Card className="space-y-5 p-6">
         <div className="space-y-1">
+          {checkout.templateId !== null ? (
+            <p className="text-sm font-semibold tracking-wide text-slate-600 uppercase">One-time payment</p>
+          ) : null}
           <h1 className="flex items-start gap-2 text-2xl font-bold">
-            <FlaskConical className="mt-1 size-6 shrink-0 text-premium-700" aria-hidden /> Subscribe to{" "}
-            {checkout.planName}
+            <FlaskConical className="mt-1 size-6 shrink-0 text-premium-700" aria-hidden /> {purchase.heading}
           </h1>
-          <p className="text-slate-700">
-            {checkout.trialDays > 0
-              ? `${checkout.trialDays} days free, then ${price}. Cancel before the trial ends and you pay nothing.`
-              : price}
-          </p>
+          <p className="text-slate-700">{purchase.summary}</p>
         </div>
         {ended ? (
-          <EndedPanel ended={ended} error={error} retrying={retrying} onTryAgain={tryAgain} takeFocus={endedNow} />
+          <EndedPanel
+            ended={ended}
+            purchase={purchase}
+            error={error}
+            retrying={retrying}
+            onTryAgain={tryAgain}
+            takeFocus={endedNow}
+          />
         ) : (
           <form ref={formRef} onSubmit={pay} noValidate className="space-y-4">
             {error ? <Alert tone="danger">{error}</Alert> : null}
@@ -275,9 +339,9 @@ export function CheckoutDemoPage() {
               )}
             </Field>
             <Button type="submit" className="w-full" loading={paying} icon={Lock}>
-              {checkout.trialDays > 0 ? "Start free trial" : `Pay ${formatPrice(checkout.priceCents)}`}
+              {purchase.payLabel}
             </Button>
-            <ButtonLink to="/checkout/cancel" variant="ghost" className="w-full">
+            <ButtonLink to={purchase.cancelTo} variant="ghost" className="w-full">
               Cancel
             </ButtonLink>
           </form>
@@ -293,12 +357,14 @@ export function CheckoutDemoPage() {
  */
 function EndedPanel({
   ended,
+  purchase,
   error,
   retrying,
   onTryAgain,
   takeFocus,
 }: {
   ended: Ended;
+  purchase: Purchase;
   error: string | null;
   retrying: boolean;
   onTryAgain: () => void;
@@ -311,11 +377,11 @@ function EndedPanel({
   const canRetry = ended.kind === "declined" || ended.kind === "expired";
   const explanation =
     ended.kind === "declined"
-      ? "Nothing was charged. Try again with another card, or cancel to stay on your current plan."
+      ? purchase.declined
       : ended.kind === "expired"
         ? "This checkout has expired and nothing was charged. Try again to start a new one."
         : ended.kind === "complete"
-          ? "This checkout has already been paid. Your plan is on the Premium page."
+          ? purchase.onward.paid
           : null;
   return (
     <div className="space-y-4">
@@ -328,12 +394,12 @@ function EndedPanel({
             <Button onClick={onTryAgain} loading={retrying} icon={RotateCcw}>
               Try Again
             </Button>
-            <ButtonLink to="/checkout/cancel" variant="secondary">
+            <ButtonLink to={purchase.cancelTo} variant="secondary">
               Cancel
             </ButtonLink>
           </>
         ) : (
-          <ButtonLink to="/dashboard/premium">Go to the Premium page</ButtonLink>
+          <ButtonLink to={purchase.onward.to}>{purchase.onward.label}</ButtonLink>
         )}
       </div>
     </div>

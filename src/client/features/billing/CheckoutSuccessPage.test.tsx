@@ -10,6 +10,7 @@ const SESSION = "demo_Ab3dEfGh1jKlMn0pQr5tUv7x";
 const complete: CheckoutOutcome = {
   state: "complete",
   planId: "premium",
+  template: null,
   status: {
     mode: "demo",
     plan: "premium",
@@ -30,11 +31,19 @@ const complete: CheckoutOutcome = {
   },
 };
 
-function showSuccess(signedIn: boolean) {
+/** A template bought once (the Revocable Living Trust), as the server tells it. */
+const templateOutcome = (state: CheckoutOutcome["state"]): CheckoutOutcome => ({
+  state,
+  planId: null,
+  template: { id: "living-trust", name: "Revocable Living Trust" },
+  status: { mode: "demo", plan: "free", trialAvailable: true, trialDays: 7, subscription: null },
+});
+
+function showSuccess(signedIn: boolean, outcome: CheckoutOutcome = complete) {
   fakeApi({
     "GET /api/me": () => json({ user: signedIn ? sessionUser() : null }),
     "GET /api/settings/public": () => json(publicSettings()),
-    "POST /api/billing/sync": () => json(complete),
+    "POST /api/billing/sync": () => json(outcome),
   });
   renderRoutes(
     [{ path: "/checkout/success", element: <CheckoutSuccessPage /> }],
@@ -65,5 +74,41 @@ describe("the payment success page", () => {
     expect(screen.getByText("QR5T-UV7X")).toBeVisible();
     expect(document.body.textContent).not.toMatch(/demo_/);
     expect(screen.queryByRole("region", { name: "Receipt" })).toBeNull();
+  });
+});
+
+describe("the payment success page of a template bought once", () => {
+  it("says the template is the member's, with its receipt and a way straight into it", async () => {
+    showSuccess(true, templateOutcome("complete"));
+    const heading = await screen.findByRole("heading", { name: "Revocable Living Trust is yours" }, { timeout: 4000 });
+    expect(heading).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent(/nothing renews/);
+    const open = screen.getByRole("link", { name: "Open the template" });
+    expect(open).toHaveAttribute("href", "/dashboard/create?tab=templates&template=living-trust");
+    const receipt = screen.getByRole("region", { name: "Receipt" });
+    const line = (term: string) => within(receipt).getByText(term).nextElementSibling?.textContent;
+    expect(line("Template")).toBe("Revocable Living Trust");
+    expect(line("Amount")).toBe("$69.99, one-time payment");
+    expect(line("Receipt number")).toBe("QR5T-UV7X");
+    expect(document.body.textContent).not.toMatch(/subscri|per month|trial/i);
+  });
+
+  it("says so while the payment is still being confirmed, and when it did not go through", async () => {
+    showSuccess(true, templateOutcome("pending"));
+    expect(
+      await screen.findByRole("heading", { name: "Your payment is being confirmed" }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent(/Revocable Living Trust is yours as soon as the payment/);
+    expect(screen.queryByRole("link", { name: "Open the template" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Receipt" })).toBeNull();
+  });
+
+  it("offers to try again from the templates when the payment failed", async () => {
+    showSuccess(true, templateOutcome("failed"));
+    expect(
+      await screen.findByRole("heading", { name: "Your payment did not go through" }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(screen.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/dashboard/create?tab=templates");
+    expect(screen.queryByRole("link", { name: "Open the template" })).toBeNull();
   });
 });

@@ -6,8 +6,9 @@ import { TIMINGS_MS } from "@shared/constants";
 import { BILLING_TEXT } from "@shared/messages";
 import { PLANS } from "@shared/plans";
 import type { CheckoutOutcome } from "@shared/schemas/billing";
-import { AlertTriangle, CheckCircle2, Clock } from "lucide-react";
-import { useEffect, useState } from "react";
+import { TEMPLATES_PAGE, templateLink } from "@shared/template-offers";
+import { AlertTriangle, CheckCircle2, Clock, FileText } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { billingApi } from "./billing-api";
 import { CheckoutLayout, CheckoutLoading } from "./CheckoutLayout";
@@ -15,12 +16,65 @@ import { type ReceiptLine, receiptLines, receiptNumber } from "./receipt";
 
 type Result = { kind: "outcome"; outcome: CheckoutOutcome } | { kind: "error"; message: string };
 
+interface Shown {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  /** The ways on: the first is the primary one. */
+  actions: ReadonlyArray<{ to: string; label: string }>;
+  /** A quiet third way ('Try Again'). */
+  retry: string | null;
+}
+
+const warningIcon = <AlertTriangle className="mx-auto size-12 text-premium-700" aria-hidden />;
+const doneIcon = <CheckCircle2 className="mx-auto size-12 text-green-700" aria-hidden />;
+const pendingIcon = <Clock className="mx-auto size-12 text-primary-700" aria-hidden />;
+
+/** A template bought once: it is the member's (open it), it is being confirmed, or it did not go through. */
+function templateShown(outcome: CheckoutOutcome, template: { id: string; name: string }): Shown {
+  if (outcome.state === "complete") {
+    return {
+      icon: doneIcon,
+      title: `${template.name} is yours`,
+      text: "Your payment went through. The template stays yours whatever your plan, and nothing renews.",
+      actions: [
+        { to: templateLink(template.id), label: "Open the template" },
+        { to: "/dashboard", label: "Go to Dashboard" },
+      ],
+      retry: null,
+    };
+  }
+  if (outcome.state === "pending") {
+    return {
+      icon: pendingIcon,
+      title: "Your payment is being confirmed",
+      text: `We have not heard back from the payment provider yet. ${template.name} is yours as soon as the payment is confirmed; its card in the Document Center will show it.`,
+      actions: [
+        { to: TEMPLATES_PAGE, label: "Go to Document Templates" },
+        { to: "/dashboard", label: "Go to Dashboard" },
+      ],
+      retry: null,
+    };
+  }
+  return {
+    icon: warningIcon,
+    title: "Your payment did not go through",
+    text: "Nothing was charged. You can try again with another card.",
+    actions: [
+      { to: "/dashboard", label: "Go to Dashboard" },
+      { to: TEMPLATES_PAGE, label: "Go to Document Templates" },
+    ],
+    retry: TEMPLATES_PAGE,
+  };
+}
+
 /**
  * Payment success (spec section 2): 'Processing your subscription...' for 2 seconds while the
  * server reads the checkout again (the webhook may not have arrived yet), then what is true:
  * the plan is in force (with its receipt: plan, amount, date and a short receipt number), the
- * payment is still being confirmed, or it did not go through. The checkout's own id is never shown:
- * its short receipt number stands for it.
+ * payment is still being confirmed, or it did not go through. A template bought once says so (it
+ * is the member's, with 'Open the template' into the Document Center). The checkout's own id is
+ * never shown: its short receipt number stands for it.
  */
 export function CheckoutSuccessPage() {
   const [params] = useSearchParams();
@@ -61,44 +115,27 @@ export function CheckoutSuccessPage() {
   }, [sessionId, session.isLoading, session.user, session.refresh]);
 
   if (!waited || !result) {
+    const template = result?.kind === "outcome" && result.outcome.template !== null;
     return (
       <CheckoutLayout>
-        <CheckoutLoading text={BILLING_TEXT.processing} />
+        <CheckoutLoading text={template ? BILLING_TEXT.processingPayment : BILLING_TEXT.processing} />
       </CheckoutLayout>
     );
   }
 
   const reference = sessionId ? receiptNumber(sessionId) : null;
-  let receipt: ReceiptLine[] | null = null;
-  let icon = <AlertTriangle className="mx-auto size-12 text-premium-700" aria-hidden />;
-  let title = "We could not confirm your subscription";
-  let text = result.kind === "error" ? result.message : "";
-  if (result.kind === "outcome") {
-    const plan = PLANS[result.outcome.planId];
-    if (result.outcome.state === "complete") {
-      icon = <CheckCircle2 className="mx-auto size-12 text-green-700" aria-hidden />;
-      title = "Thank you for subscribing!";
-      text = result.outcome.planId === "premium" ? BILLING_TEXT.welcomePremium : BILLING_TEXT.welcomeBasic;
-      if (result.outcome.status.subscription?.status === "trialing") {
-        text += ` Your free trial has started; you can cancel before it ends and pay nothing.`;
-      }
-      if (sessionId) receipt = receiptLines(result.outcome, sessionId);
-    } else if (result.outcome.state === "pending") {
-      icon = <Clock className="mx-auto size-12 text-primary-700" aria-hidden />;
-      title = "Your payment is being confirmed";
-      text = `We have not heard back from the payment provider yet. ${plan.name} starts as soon as the payment is confirmed; this page and your profile will show it.`;
-    } else {
-      title = "Your payment did not go through";
-      text = `Nothing was charged and you are still on your current plan. You can try again with another card.`;
-    }
-  }
+  const shown = result.kind === "error" ? errorShown(result.message) : outcomeShown(result.outcome);
+  const receipt =
+    result.kind === "outcome" && result.outcome.state === "complete" && sessionId
+      ? receiptLines(result.outcome, sessionId)
+      : null;
   return (
     <CheckoutLayout>
       <Card className="space-y-4 p-6 text-center sm:p-8">
-        {icon}
-        <h1 className="text-2xl font-bold">{title}</h1>
+        {shown.icon}
+        <h1 className="text-2xl font-bold">{shown.title}</h1>
         <p role="status" className="text-slate-700">
-          {text}
+          {shown.text}
         </p>
         {receipt ? (
           <Receipt lines={receipt} />
@@ -108,19 +145,70 @@ export function CheckoutSuccessPage() {
           </p>
         ) : null}
         <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-          <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
-          <ButtonLink to="/dashboard/profile" variant="secondary">
-            View Profile
-          </ButtonLink>
+          {shown.actions.map((action, index) => (
+            <ButtonLink
+              key={action.to}
+              to={action.to}
+              variant={index === 0 ? "primary" : "secondary"}
+              icon={action.label === "Open the template" ? FileText : undefined}
+            >
+              {action.label}
+            </ButtonLink>
+          ))}
         </div>
-        {result.kind === "outcome" && result.outcome.state === "failed" ? (
-          <ButtonLink to="/dashboard/premium" variant="ghost">
+        {shown.retry ? (
+          <ButtonLink to={shown.retry} variant="ghost">
             Try Again
           </ButtonLink>
         ) : null}
       </Card>
     </CheckoutLayout>
   );
+}
+
+/** What could not be confirmed at all (no checkout, signed out, the server refused). */
+function errorShown(message: string): Shown {
+  return {
+    icon: warningIcon,
+    title: "We could not confirm your subscription",
+    text: message,
+    actions: PLAN_ACTIONS,
+    retry: null,
+  };
+}
+
+const PLAN_ACTIONS = [
+  { to: "/dashboard", label: "Go to Dashboard" },
+  { to: "/dashboard/profile", label: "View Profile" },
+] as const;
+
+/** How a checkout ended: a template's (see above) or a plan's. */
+function outcomeShown(outcome: CheckoutOutcome): Shown {
+  if (outcome.template) return templateShown(outcome, outcome.template);
+  const plan = outcome.planId ? PLANS[outcome.planId] : null;
+  if (outcome.state === "complete") {
+    let text = outcome.planId === "basic" ? BILLING_TEXT.welcomeBasic : BILLING_TEXT.welcomePremium;
+    if (outcome.status.subscription?.status === "trialing") {
+      text += " Your free trial has started; you can cancel before it ends and pay nothing.";
+    }
+    return { icon: doneIcon, title: "Thank you for subscribing!", text, actions: PLAN_ACTIONS, retry: null };
+  }
+  if (outcome.state === "pending") {
+    return {
+      icon: pendingIcon,
+      title: "Your payment is being confirmed",
+      text: `We have not heard back from the payment provider yet. ${plan?.name ?? "Your plan"} starts as soon as the payment is confirmed; this page and your profile will show it.`,
+      actions: PLAN_ACTIONS,
+      retry: null,
+    };
+  }
+  return {
+    icon: warningIcon,
+    title: "Your payment did not go through",
+    text: "Nothing was charged and you are still on your current plan. You can try again with another card.",
+    actions: PLAN_ACTIONS,
+    retry: "/dashboard/premium",
+  };
 }
 
 /** The receipt of a completed checkout: one line each of plan, amount, date and receipt number. */

@@ -6,28 +6,26 @@ import { FeatureList } from "@client/components/ui/FeatureList";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
-import { ApiRequestError } from "@client/lib/api";
 import { usePlanSettings } from "@client/lib/public-settings";
-import { ERROR_CODES } from "@shared/api-error";
 import { BILLING_TEXT } from "@shared/messages";
 import { formatPlanPrice, messageLimit, PAID_PLANS, type PaidPlanId, PLANS, planFeatures } from "@shared/plans";
 import type { BillingStatus } from "@shared/schemas/billing";
+import { BASIC_COMPLEXITIES, templatesForSale } from "@shared/template-offers";
 import { Check, Crown, Minus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { billingApi, go, useBillingStatus } from "./billing-api";
+import { billingApi, checkoutError, go, useBillingStatus } from "./billing-api";
 import { SubscriptionDetails } from "./SubscriptionDetails";
 
-/** The spec's texts for a checkout that could not start. */
-function checkoutError(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 401) return BILLING_TEXT.loginToContinue;
-    if (error.status === 409) return error.message;
-    if (error.code === ERROR_CODES.checkoutFailed) return error.message || BILLING_TEXT.checkoutFailed;
-    if (error.status === 0) return BILLING_TEXT.unexpected;
-    return error.message || BILLING_TEXT.checkoutFailed;
-  }
-  return BILLING_TEXT.unexpected;
+/**
+ * The 'Document templates' row, from the rule in `template-offers.ts`: the complexities every plan
+ * includes, and those Premium adds (which anyone else can buy once).
+ */
+function templateRow(): [free: string, premium: string] {
+  const extra = [...new Set(templatesForSale().map((offer) => offer.complexity))].join(" and ");
+  const basic = BASIC_COMPLEXITIES.join(" and ");
+  if (!extra) return [basic, basic];
+  return [`${basic} (${extra} ones can be bought once)`, `All, ${extra} included`];
 }
 
 /** Free and Premium Solutions side by side (spec section 2 'Premium page'). */
@@ -37,7 +35,7 @@ function Comparison() {
   const rows: Array<[string, string | boolean, string | boolean]> = [
     ["Messages per case with the assistant", `${free}`, "Unlimited"],
     ["Answers from two AIs side by side", "Previews", true],
-    ["Document templates", "Basic", "Basic and Premium"],
+    ["Document templates", ...templateRow()],
     ["Attorney referrals", true, "Priority"],
     ["Support", "Email", "Priority, email and phone"],
   ];
@@ -102,11 +100,11 @@ function PlanPicker({ status, headingId }: { status: BillingStatus; headingId: s
     setPending(planId);
     setError(null);
     try {
-      const { url } = await billingApi.checkout(planId);
+      const { url } = await billingApi.checkout({ planId });
       if (!url) throw new Error(BILLING_TEXT.noCheckoutUrl);
       go(url, navigate);
     } catch (e) {
-      setError(e instanceof Error && e.message === BILLING_TEXT.noCheckoutUrl ? e.message : checkoutError(e));
+      setError(checkoutError(e));
       setPending(null);
     }
   };

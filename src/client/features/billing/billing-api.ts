@@ -1,7 +1,9 @@
-import { apiFetch } from "@client/lib/api";
-import type { PaidPlanId } from "@shared/plans";
+import { ApiRequestError, apiFetch } from "@client/lib/api";
+import { ERROR_CODES } from "@shared/api-error";
+import { BILLING_TEXT } from "@shared/messages";
 import type {
   BillingStatus,
+  CheckoutBody,
   CheckoutOutcome,
   DemoCheckout,
   DemoPayment,
@@ -13,7 +15,8 @@ export const billingKeys = { status: ["billing", "status"] as const };
 
 export const billingApi = {
   status: () => apiFetch<BillingStatus>("/api/billing/status"),
-  checkout: (planId: PaidPlanId) => apiFetch<RedirectResult>("/api/billing/checkout", { body: { planId } }),
+  /** A checkout of a plan (`{ planId }`) or of a template bought once (`{ templateId }`). */
+  checkout: (body: CheckoutBody) => apiFetch<RedirectResult>("/api/billing/checkout", { body }),
   portal: () => apiFetch<RedirectResult>("/api/billing/portal", { body: {} }),
   cancel: () => apiFetch<BillingStatus>("/api/billing/cancel", { body: {} }),
   resume: () => apiFetch<BillingStatus>("/api/billing/resume", { body: {} }),
@@ -44,4 +47,17 @@ export function useSubscriptionChange(kind: "cancel" | "resume") {
 export function go(url: string, navigate: (to: string) => void) {
   if (/^https?:\/\//.test(url)) window.location.assign(url);
   else navigate(url);
+}
+
+/** The spec's texts for a checkout (of a plan or a template) that could not start. */
+export function checkoutError(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 401) return BILLING_TEXT.loginToContinue;
+    if (error.status === 409) return error.message;
+    if (error.code === ERROR_CODES.checkoutFailed) return error.message || BILLING_TEXT.checkoutFailed;
+    if (error.status === 0) return BILLING_TEXT.unexpected;
+    return error.message || BILLING_TEXT.checkoutFailed;
+  }
+  if (error instanceof Error && error.message === BILLING_TEXT.noCheckoutUrl) return error.message;
+  return BILLING_TEXT.unexpected;
 }

@@ -16,9 +16,9 @@ const subscription = (overrides: Partial<SubscriptionView> = {}): SubscriptionVi
   ...overrides,
 });
 
-const outcome = (sub: SubscriptionView | null, planId: CheckoutOutcome["planId"] = "premium"): CheckoutOutcome => {
+const outcome = (sub: SubscriptionView | null, planId: "basic" | "premium" = "premium"): CheckoutOutcome => {
   const status: BillingStatus = { mode: "demo", plan: planId, subscription: sub, trialAvailable: false, trialDays: 7 };
-  return { state: "complete", planId, status };
+  return { state: "complete", planId, template: null, status };
 };
 
 describe("receipt numbers", () => {
@@ -63,6 +63,29 @@ describe("a completed checkout's receipt", () => {
       ["Plan", "Basic"],
       ["Amount", "$4 per month"],
       ["Date", "Aug 5, 2026"],
+    ]);
+  });
+});
+
+describe("the receipt of a template bought once", () => {
+  it("gives the template, its one-time price (nothing by the month), the day and the receipt number", () => {
+    const bought: CheckoutOutcome = {
+      state: "complete",
+      planId: null,
+      template: { id: "llc", name: "LLC Operating Agreement" },
+      status: {
+        mode: "demo",
+        plan: "basic",
+        subscription: subscription({ planId: "basic" }),
+        trialAvailable: false,
+        trialDays: 7,
+      },
+    };
+    expect(receiptLines(bought, "demo_x1234567", new Date("2026-08-05T12:00:00Z"))).toEqual([
+      ["Template", "LLC Operating Agreement"],
+      ["Amount", "$79.99, one-time payment"],
+      ["Date", "Aug 5, 2026"],
+      ["Receipt number", "X123-4567"],
     ]);
   });
 });

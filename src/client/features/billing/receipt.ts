@@ -1,6 +1,7 @@
 import { formatDate } from "@shared/dates";
 import { formatPrice, PLANS } from "@shared/plans";
 import type { CheckoutOutcome } from "@shared/schemas/billing";
+import { formatTemplatePrice, templateOffer } from "@shared/template-offers";
 
 /** How many letters and digits of a checkout's id its receipt number shows. */
 const RECEIPT_CHARS = 8;
@@ -23,10 +24,22 @@ export function receiptNumber(sessionId: string): string {
 export type ReceiptLine = readonly [term: string, value: string];
 
 /**
- * The receipt of a completed checkout, as the success page shows it: the plan, the amount (nothing
- * today during a free trial, then the price from the day it ends), the date and the receipt number.
+ * The receipt of a completed checkout, as the success page shows it. A plan: the plan, the amount
+ * (nothing today during a free trial, then the price from the day it ends), the date and the
+ * receipt number. A template bought once: the template, its one-time price, the date and the
+ * receipt number (nothing renews).
  */
 export function receiptLines(outcome: CheckoutOutcome, sessionId: string, now = new Date()): ReceiptLine[] {
+  if (outcome.template) {
+    const offer = templateOffer(outcome.template.id);
+    return [
+      ["Template", outcome.template.name],
+      ...(offer ? [["Amount", `${formatTemplatePrice(offer.priceCents)}, one-time payment`] as const] : []),
+      ["Date", formatDate(now)],
+      ["Receipt number", receiptNumber(sessionId)],
+    ];
+  }
+  if (!outcome.planId) return [["Receipt number", receiptNumber(sessionId)]];
   const plan = PLANS[outcome.planId];
   const price = `${formatPrice(plan.priceCents)} per ${plan.interval}`;
   const subscription = outcome.status.subscription?.planId === outcome.planId ? outcome.status.subscription : null;

@@ -67,9 +67,12 @@ import { analysisStageText, useUploadAnalysis } from "./use-upload-analysis";
 export function AssistantChat({
   onOpenTemplate,
   onShowTemplates,
+  forSaleText,
 }: {
   onOpenTemplate: (templateId: string, answers: Answers) => void;
   onShowTemplates: () => void;
+  /** What to say of a template the member must buy first (null: they may use it). */
+  forSaleText?: (templateId: string) => string | null;
 }) {
   const settings = usePublicSettings();
   const maxMb = settings?.maxFileUploadSize ?? SETTINGS_DEFAULTS.general.maxFileUploadSize;
@@ -196,7 +199,8 @@ export function AssistantChat({
     memberSays(template.name, "generating");
     reply(TIMINGS_MS.assistantDocumentCreation, `Preparing your ${template.name}…`, () => {
       const answers = stateAnswers(template, chosenState);
-      assistantSays(readyText(templateId, chosenState, answers), {}, "generated");
+      // A template for sale is not prepared: the assistant says so, and the templates offer to buy it.
+      assistantSays(forSaleText?.(templateId) ?? readyText(templateId, chosenState, answers), {}, "generated");
       onOpenTemplate(templateId, answers);
     });
   };

@@ -5,20 +5,25 @@ import { Dialog } from "@client/components/ui/Dialog";
 import { Spinner } from "@client/components/ui/Spinner";
 import { useToast } from "@client/components/ui/Toast";
 import { ApiRequestError } from "@client/lib/api";
+import { ERROR_CODES } from "@shared/api-error";
 import { TIMINGS_MS } from "@shared/constants";
 import { formatDateTime } from "@shared/dates";
 import type { DocumentDraft } from "@shared/schemas/documents";
+import { templateOffer } from "@shared/template-offers";
 import { getTemplate } from "@shared/templates/template-list";
 import type { Answers, DocumentTemplate } from "@shared/templates/types";
 import { reviewItems, validateAll, visibleFields } from "@shared/templates/validation";
-import { ArrowLeft, ArrowRight, CheckCircle2, FileCheck2, Info, PencilLine, RotateCcw } from "lucide-react";
+import { ArrowLeft, ArrowRight, CheckCircle2, Crown, FileCheck2, Info, PencilLine, RotateCcw } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { DownloadStep } from "./DownloadStep";
-import { useDeleteDraft, useGenerateDocument } from "./documents-api";
-import { type GeneratorController, STEP_LABELS } from "./generator-state";
+import { useDeleteDraft, useGenerateDocument, useRefreshTemplateAccess, useTemplateStandings } from "./documents-api";
+import { type ForSale, type GeneratorController, STEP_LABELS } from "./generator-state";
+import { keepAnswers } from "./kept-answers";
 import { StepIndicator } from "./StepIndicator";
 import { TemplateFieldInput } from "./TemplateFieldInput";
 import { TemplatePicker } from "./TemplatePicker";
+import { BuyTemplateActions } from "./TemplatePurchase";
+import type { TemplateStanding } from "./template-info";
 import { type DraftStatus, useDraftAutosave } from "./use-draft-autosave";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +44,9 @@ function DraftStatusText({ status }: { status: DraftStatus }) {
         ? "Draft saved"
         : status === "failed"
           ? "Draft not saved. We'll try again when you make a change."
-          : "";
+          : status === "refused"
+            ? "Draft not saved: this template is not in your plan."
+            : "";
   return (
     <p role="status" className="flex min-h-5 items-center gap-1.5 text-sm text-slate-600">
       {status === "saved" ? <CheckCircle2 className="size-4 text-green-700" aria-hidden /> : null}
@@ -246,18 +253,60 @@ function DraftOfferDialog({
   );
 }
 
+/**
+ * A template the member may not use yet: what the server (or the rule) says, with 'Buy for $…' and
+ * the way to Premium. Focus moves here when it appears. Answers already typed are kept in the form,
+ * and in this tab while the member goes to buy it (`onBuy`), so the template opens with them after.
+ */
+function ForSaleNotice({
+  forSale,
+  standing,
+  onBuy,
+}: {
+  forSale: ForSale;
+  standing: TemplateStanding;
+  onBuy?: () => void;
+}) {
+  const template = getTemplate(forSale.templateId);
+  const priceCents =
+    standing.kind === "for-sale" ? standing.priceCents : (templateOffer(forSale.templateId)?.priceCents ?? 0);
+  return (
+    <section
+      data-for-sale-notice
+      tabIndex={-1}
+      aria-labelledby="for-sale-title"
+      className="space-y-3 rounded-[var(--radius-card)] border border-premium-300 bg-premium-50 p-4 focus:outline-none sm:p-5"
+    >
+      <h3 id="for-sale-title" className="flex items-center gap-2 font-semibold text-premium-900">
+        <Crown className="size-5 shrink-0" aria-hidden />
+        {template ? `${template.name} is not in your plan` : "This template is not in your plan"}
+      </h3>
+      <p className="text-slate-800">{forSale.message}</p>
+      <BuyTemplateActions templateId={forSale.templateId} priceCents={priceCents} before={onBuy} layout="inline" />
+    </section>
+  );
+}
+
 /** The Document Generator (spec section 4): Template Selection, Document Information, Review & Generate, Download. */
 export function DocumentGenerator({
   controller,
   drafts,
+  userId = null,
 }: {
   controller: GeneratorController;
   drafts: readonly DocumentDraft[];
+  /** The member, whose answers to a template for sale are kept in this tab while they buy it. */
+  userId?: string | null;
 }) {
   const { state, dispatch, openTemplate } = controller;
   const template = state.templateId ? getTemplate(state.templateId) : undefined;
   const step = template ? state.step : 0;
-  const autosave = useDraftAutosave(state);
+  const standings = useTemplateStandings();
+  const refreshAccess = useRefreshTemplateAccess();
+  const autosave = useDraftAutosave(state, (templateId, message) => {
+    dispatch({ type: "forSale", templateId, message, quiet: true });
+    void refreshAccess();
+  });
   const generate = useGenerateDocument();
   const deleteDraft = useDeleteDraft();
   const toast = useToast();
@@ -271,7 +320,9 @@ export function DocumentGenerator({
     const focusable =
       target.kind === "field"
         ? document.querySelector<HTMLElement>(`[data-field-id="${CSS.escape(target.fieldId)}"]`)
-        : headingRef.current;
+        : target.kind === "notice"
+          ? document.querySelector<HTMLElement>("[data-for-sale-notice]")
+          : headingRef.current;
     (focusable ?? headingRef.current)?.focus();
   }, [state.focusKey]);
 
@@ -292,7 +343,11 @@ export function DocumentGenerator({
       autosave.resetStatus();
       dispatch({ type: "generated", document });
     } catch (error) {
-      if (
+      if (error instanceof ApiRequestError && error.code === ERROR_CODES.templateForSale) {
+        // The answers stay as they are; the notice offers to buy the template.
+        dispatch({ type: "forSale", templateId: template.id, message: error.message });
+        void refreshAccess();
+      } else if (
         error instanceof ApiRequestError &&
         error.status === 400 &&
         error.fields &&
@@ -313,6 +368,10 @@ export function DocumentGenerator({
 
   const offer = state.offer;
   const heading = state.generating ? "Review & Generate" : STEP_LABELS[step];
+  const forSale = state.forSale;
+  const forSaleStanding = forSale ? standings.standingOf(forSale.templateId) : null;
+  const showForSale = forSale && forSaleStanding && step < 3 && !state.generating;
+  const answersToKeep = forSale && template?.id === forSale.templateId && step > 0 ? state.answers : null;
 
   return (
     <div className="space-y-6">
@@ -329,9 +388,20 @@ export function DocumentGenerator({
         {STEP_INTROS[step] && !state.generating ? <p className="text-slate-600">{STEP_INTROS[step]}</p> : null}
       </div>
 
+      {showForSale ? (
+        <ForSaleNotice
+          forSale={forSale}
+          standing={forSaleStanding}
+          onBuy={answersToKeep && userId ? () => keepAnswers(userId, forSale.templateId, answersToKeep) : undefined}
+        />
+      ) : null}
+
       {step === 0 ? (
         <TemplatePicker
           draftTemplateIds={new Set(drafts.map((draft) => draft.templateId))}
+          standingOf={standings.standingOf}
+          accessFailed={standings.failed}
+          onRetryAccess={standings.retry}
           onPick={(templateId) => openTemplate(templateId)}
         />
       ) : null}

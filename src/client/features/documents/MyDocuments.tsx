@@ -5,14 +5,16 @@ import { IconTile } from "@client/components/ui/IconTile";
 import { Tabs } from "@client/components/ui/Tabs";
 import { formatDate, formatDateTime, formatFullDateTime } from "@shared/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import { formatTemplatePrice } from "@shared/template-offers";
 import { getTemplate } from "@shared/templates/template-list";
-import { Download, FileText, PencilLine, Scale } from "lucide-react";
+import { Download, FileText, PencilLine, Scale, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { DeleteConfirm } from "./DeleteConfirm";
 import { DOWNLOAD_FORMATS, downloadUrl, useDeleteDocument, useDeleteDraft, useDocumentsList } from "./documents-api";
 import { DeleteButton, type ItemActions, ItemCard, ItemList } from "./ItemList";
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
-import { formatFee } from "./template-info";
+import { useBuyTemplate } from "./TemplatePurchase";
+import { formatFee, type TemplateStanding } from "./template-info";
 import { UploadedFiles } from "./UploadedFiles";
 
 function DocumentRow({ item, actions }: { item: DocumentSummary; actions: ItemActions<DocumentSummary> }) {
@@ -134,23 +136,26 @@ function GeneratedDocuments() {
   );
 }
 
-/** One draft in progress: its template, when it was last saved, and Discard or Resume. */
+/**
+ * One draft in progress: its template, when it was last saved, and Discard or Resume. A draft of a
+ * template the member may not use now (it is for sale to them) offers to buy it instead of Resume.
+ */
 function DraftCard({
   draft,
   name,
+  standing,
   onDiscard,
   onResume,
 }: {
   draft: DocumentDraft;
   name: string;
+  standing: TemplateStanding;
   onDiscard: () => void;
   onResume: () => void;
 }) {
   const titleId = `draft-${draft.templateId}-title`;
-  const actions = [
-    { label: "Discard", variant: "ghost", run: onDiscard },
-    { label: "Resume", variant: "secondary", run: onResume },
-  ] as const;
+  const { buy, pending } = useBuyTemplate();
+  const price = standing.kind === "for-sale" ? formatTemplatePrice(standing.priceCents) : null;
   return (
     <Card className="p-4 sm:p-5">
       <article aria-labelledby={titleId} className="flex flex-wrap items-center gap-3">
@@ -160,13 +165,29 @@ function DraftCard({
             {name}
           </h3>
           <p className="text-sm text-slate-600">Last saved {formatDateTime(draft.updatedAt)}</p>
+          {price ? (
+            <p className="text-sm text-premium-900">Not in your plan now: buy it once ({price}) to continue.</p>
+          ) : null}
         </div>
         <div className="flex gap-2">
-          {actions.map(({ label, variant, run }) => (
-            <Button key={label} variant={variant} size="sm" onClick={run} aria-label={`${label} the ${name} draft`}>
-              {label}
+          <Button variant="ghost" size="sm" onClick={onDiscard} aria-label={`Discard the ${name} draft`}>
+            Discard
+          </Button>
+          {price ? (
+            <Button
+              size="sm"
+              icon={ShoppingCart}
+              loading={pending === draft.templateId}
+              onClick={() => void buy(draft.templateId)}
+              aria-label={`Buy for ${price}: ${name}`}
+            >
+              Buy for {price}
             </Button>
-          ))}
+          ) : (
+            <Button variant="secondary" size="sm" onClick={onResume} aria-label={`Resume the ${name} draft`}>
+              Resume
+            </Button>
+          )}
         </div>
       </article>
     </Card>
@@ -176,9 +197,11 @@ function DraftCard({
 /** 'Drafts in progress': templates the member started, to resume or discard. */
 export function DraftsInProgress({
   drafts,
+  standingOf,
   onResume,
 }: {
   drafts: readonly DocumentDraft[];
+  standingOf: (templateId: string) => TemplateStanding;
   onResume: (draft: DocumentDraft) => void;
 }) {
   const discard = useDeleteDraft();
@@ -197,6 +220,7 @@ export function DraftsInProgress({
             <DraftCard
               draft={draft}
               name={nameOf(draft)}
+              standing={standingOf(draft.templateId)}
               onDiscard={() => setDiscarding(draft)}
               onResume={() => onResume(draft)}
             />

@@ -2,11 +2,12 @@ import { apiFetch } from "@client/lib/api";
 import { updateCachedItem, useCursorPages, useDeleteListItem } from "@client/lib/paged-lists";
 import { CASES_KEY, uploadKeys } from "@client/lib/query";
 import type { Page } from "@shared/schemas/cases";
-import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import type { DocumentDetail, DocumentDraft, DocumentSummary, TemplateAccessItem } from "@shared/schemas/documents";
 import type { UploadDetail, UploadSummary } from "@shared/schemas/uploads";
 import type { Answers } from "@shared/templates/types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
+import { accessById, type TemplateStanding, templateStanding } from "./template-info";
 
 export type DownloadFormat = "txt" | "pdf" | "docx";
 
@@ -31,6 +32,7 @@ export const documentKeys = {
   list: () => ["documents", "list"] as const,
   detail: (id: string) => ["documents", "detail", id] as const,
   drafts: () => ["documents", "drafts"] as const,
+  templates: () => ["documents", "templates"] as const,
 };
 
 const path = (id: string) => `/api/documents/${encodeURIComponent(id)}`;
@@ -58,6 +60,7 @@ export const documentsApi = {
   remove: (id: string) => apiFetch<{ deleted: boolean }>(path(id), { method: "DELETE" }),
   requestReview: (id: string) => apiFetch<ReviewRequestResult>(`${path(id)}/review`, { body: {} }),
   drafts: () => apiFetch<{ items: DocumentDraft[] }>("/api/documents/drafts"),
+  templates: () => apiFetch<{ items: TemplateAccessItem[] }>("/api/documents/templates"),
   saveDraft: (templateId: string, answers: Answers, step: number) =>
     apiFetch<{ draft: DocumentDraft }>(`/api/documents/drafts/${encodeURIComponent(templateId)}`, {
       method: "PUT",
@@ -75,6 +78,46 @@ export function useDocumentsList() {
 /** The member's drafts, one per template at most. */
 export function useDrafts() {
   return useQuery({ queryKey: documentKeys.drafts(), queryFn: () => documentsApi.drafts().then((r) => r.items) });
+}
+
+/**
+ * What the member may do with each template: use it (their plan includes it, or they bought it)
+ * or buy it first. Read afresh each time the Document Center opens, and not kept once it closes:
+ * back from a checkout, a template just bought never shows as still for sale.
+ */
+export function useTemplateAccess() {
+  return useQuery({
+    queryKey: documentKeys.templates(),
+    queryFn: () => documentsApi.templates().then((r) => r.items),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * Each template's standing for the member (`templateStanding`), from the access list: `settled`
+ * once the list is read (or could not be), `failed` when it could not be read at all.
+ */
+export function useTemplateStandings() {
+  const query = useTemplateAccess();
+  const failed = query.isError && !query.data;
+  const byId = useMemo(() => accessById(query.data), [query.data]);
+  const standingOf = useCallback(
+    (templateId: string): TemplateStanding => templateStanding(templateId, byId, failed),
+    [byId, failed],
+  );
+  return {
+    standingOf,
+    failed,
+    settled: !query.isFetching && (query.isSuccess || query.isError),
+    retry: () => void query.refetch(),
+  };
+}
+
+/** Read the access list again (the server refused a template the list said the member could use). */
+export function useRefreshTemplateAccess() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: documentKeys.templates() }), [queryClient]);
 }
 
 /** Put a draft into the cached list (or replace the one of the same template). */

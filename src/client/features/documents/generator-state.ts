@@ -1,13 +1,21 @@
 import type { DocumentDetail, DocumentDraft } from "@shared/schemas/documents";
 import type { Answers, AnswerValue } from "@shared/templates/types";
-import { useCallback, useReducer } from "react";
+import { useCallback, useReducer, useRef } from "react";
+import { forSaleMessage, type TemplateStanding } from "./template-info";
 
 /** The generator's four steps (spec section 4): pick, fill in, review, download. */
 export const STEP_LABELS = ["Template Selection", "Document Information", "Review & Generate", "Download"] as const;
 
 export type Step = 0 | 1 | 2 | 3;
 
-export type FocusTarget = { kind: "heading" } | { kind: "field"; fieldId: string };
+/** Where focus goes: the step's heading, a field to fix, or the notice that a template is for sale. */
+export type FocusTarget = { kind: "heading" } | { kind: "field"; fieldId: string } | { kind: "notice" };
+
+/** A template the member may not use until they buy it (or get Premium), and what to tell them. */
+export interface ForSale {
+  templateId: string;
+  message: string;
+}
 
 export interface DraftOffer {
   draft: DocumentDraft;
@@ -30,12 +38,19 @@ export interface GeneratorState {
   focusKey: number;
   /** A template with a saved draft was opened: ask whether to resume it. */
   offer: DraftOffer | null;
+  /**
+   * A template the member may not use: shown with its Buy button, above the templates (it was
+   * asked for) or above the answers (the server refused them; they stay as they are).
+   */
+  forSale: ForSale | null;
 }
 
 export type GeneratorAction =
   | { type: "open"; templateId: string; answers: Answers }
   | { type: "offer"; offer: DraftOffer }
   | { type: "dismissOffer" }
+  /** `quiet`: the notice appears without taking the focus (the member is typing in the form). */
+  | { type: "forSale"; templateId: string; message: string; quiet?: boolean }
   | { type: "resume"; draft: DocumentDraft }
   | { type: "answer"; fieldId: string; value: AnswerValue }
   | { type: "goto"; step: Step }
@@ -58,6 +73,7 @@ export const initialGeneratorState: GeneratorState = {
   focus: null,
   focusKey: 0,
   offer: null,
+  forSale: null,
 };
 
 function focusOn(state: GeneratorState, focus: FocusTarget): Pick<GeneratorState, "focus" | "focusKey"> {
@@ -79,6 +95,19 @@ export function generatorReducer(state: GeneratorState, action: GeneratorAction)
       return { ...state, offer: action.offer };
     case "dismissOffer":
       return { ...state, offer: null };
+    case "forSale": {
+      // Said once: a second refusal of the same template (another draft save) changes nothing.
+      const same = state.forSale?.templateId === action.templateId && state.forSale.message === action.message;
+      if (same && !state.generating) return state;
+      return {
+        ...state,
+        offer: null,
+        generating: false,
+        generateError: null,
+        forSale: { templateId: action.templateId, message: action.message },
+        ...(action.quiet ? {} : focusOn(state, { kind: "notice" })),
+      };
+    }
     case "resume":
       return {
         ...initialGeneratorState,
@@ -101,6 +130,7 @@ export function generatorReducer(state: GeneratorState, action: GeneratorAction)
       return {
         ...state,
         step: action.step,
+        forSale: action.step === 0 ? null : state.forSale,
         generateError: null,
         edits: state.edits + 1,
         ...focusOn(state, { kind: "heading" }),
@@ -139,22 +169,49 @@ export function generatorReducer(state: GeneratorState, action: GeneratorAction)
 export interface GeneratorController {
   state: GeneratorState;
   dispatch: (action: GeneratorAction) => void;
-  /** Open a template at the form step, or first offer its saved draft when there is one. */
-  openTemplate: (templateId: string, answers?: Answers) => void;
+  /**
+   * Open a template at the form step, or first offer its saved draft when there is one. A template
+   * the member may not use is not opened: the notice that it is for sale shows instead. `kept`
+   * answers (taken back after a purchase) open at once, over any draft.
+   */
+  openTemplate: (templateId: string, answers?: Answers, options?: { kept?: boolean }) => void;
   resumeDraft: (draft: DocumentDraft) => void;
 }
 
+/** What the member may do with a template (for-sale: not open it). */
+export type StandingOf = (templateId: string) => TemplateStanding;
+
+const anyStanding: StandingOf = () => ({ kind: "included" });
+
 /** The generator's state, kept by the Document Center so both tabs and the drafts list can steer it. */
-export function useGeneratorController(drafts: readonly DocumentDraft[] | undefined): GeneratorController {
+export function useGeneratorController(
+  drafts: readonly DocumentDraft[] | undefined,
+  standingOf: StandingOf = anyStanding,
+): GeneratorController {
   const [state, dispatch] = useReducer(generatorReducer, initialGeneratorState);
+  const standingRef = useRef(standingOf);
+  standingRef.current = standingOf;
+  /** True when the template may be opened; else the notice that it is for sale is shown. */
+  const gate = useCallback((templateId: string) => {
+    const standing = standingRef.current(templateId);
+    if (standing.kind !== "for-sale") return true;
+    dispatch({ type: "forSale", templateId, message: forSaleMessage(templateId, standing.priceCents) });
+    return false;
+  }, []);
   const openTemplate = useCallback(
-    (templateId: string, answers: Answers = {}) => {
-      const draft = drafts?.find((item) => item.templateId === templateId);
+    (templateId: string, answers: Answers = {}, options: { kept?: boolean } = {}) => {
+      if (!gate(templateId)) return;
+      const draft = options.kept ? undefined : drafts?.find((item) => item.templateId === templateId);
       if (draft) dispatch({ type: "offer", offer: { draft, freshAnswers: answers } });
       else dispatch({ type: "open", templateId, answers });
     },
-    [drafts],
+    [drafts, gate],
   );
-  const resumeDraft = useCallback((draft: DocumentDraft) => dispatch({ type: "resume", draft }), []);
+  const resumeDraft = useCallback(
+    (draft: DocumentDraft) => {
+      if (gate(draft.templateId)) dispatch({ type: "resume", draft });
+    },
+    [gate],
+  );
   return { state, dispatch, openTemplate, resumeDraft };
 }

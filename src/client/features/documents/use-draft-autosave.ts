@@ -1,3 +1,5 @@
+import { ApiRequestError } from "@client/lib/api";
+import { ERROR_CODES } from "@shared/api-error";
 import type { Answers } from "@shared/templates/types";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { documentsApi, useCacheDraft } from "./documents-api";
@@ -13,7 +15,8 @@ export function hasAnswers(answers: Answers): boolean {
 /** How long after the last change the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 800;
 
-export type DraftStatus = "idle" | "saving" | "saved" | "failed";
+/** refused: the server will not keep a draft of this template (the member may not use it yet). */
+export type DraftStatus = "idle" | "saving" | "saved" | "failed" | "refused";
 
 interface PendingSave {
   templateId: string;
@@ -25,8 +28,9 @@ interface PendingSave {
  * Saves the open template's answers and step as a draft, a moment after the member's last change.
  * `settle(templateId)` is called before generating: it drops a save still waiting for that
  * template (generating replaces the draft) and waits for a save already on its way.
+ * A template the server says is for sale (402) is not saved again: `onForSale` is told, once.
  */
-export function useDraftAutosave(state: GeneratorState) {
+export function useDraftAutosave(state: GeneratorState, onForSale?: (templateId: string, message: string) => void) {
   const cacheDraft = useCacheDraft();
   const [status, setStatus] = useState<DraftStatus>("idle");
   const pending = useRef<PendingSave | null>(null);
@@ -34,6 +38,10 @@ export function useDraftAutosave(state: GeneratorState) {
   const inFlight = useRef<Promise<unknown> | null>(null);
   const cacheRef = useRef(cacheDraft);
   cacheRef.current = cacheDraft;
+  const forSaleRef = useRef(onForSale);
+  forSaleRef.current = onForSale;
+  /** Templates whose drafts the server refused (for sale): nothing more is sent for them. */
+  const refused = useRef(new Set<string>());
 
   // Saves go out one after another, so the server always ends with the latest answers.
   const send = useCallback((save: PendingSave) => {
@@ -45,7 +53,15 @@ export function useDraftAutosave(state: GeneratorState) {
           cacheRef.current(draft);
           setStatus("saved");
         })
-        .catch(() => setStatus("failed"));
+        .catch((error: unknown) => {
+          if (error instanceof ApiRequestError && error.code === ERROR_CODES.templateForSale) {
+            refused.current.add(save.templateId);
+            setStatus("refused");
+            forSaleRef.current?.(save.templateId, error.message);
+          } else {
+            setStatus("failed");
+          }
+        });
     const request = (inFlight.current ?? Promise.resolve()).then(run);
     inFlight.current = request;
     void request.then(() => {
@@ -66,6 +82,7 @@ export function useDraftAutosave(state: GeneratorState) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: scheduled per change, not per render
   useEffect(() => {
     if (edits === 0 || !templateId || generating || (step !== 1 && step !== 2)) return;
+    if (refused.current.has(templateId)) return;
     // Nothing typed yet is nothing to keep: no empty draft.
     if (!hasAnswers(answers)) return;
     pending.current = { templateId, answers, step };
@@ -77,7 +94,7 @@ export function useDraftAutosave(state: GeneratorState) {
   useEffect(() => {
     const onPageHide = () => {
       const save = pending.current;
-      if (!save) return;
+      if (!save || refused.current.has(save.templateId)) return;
       pending.current = null;
       if (timer.current) clearTimeout(timer.current);
       void fetch(`/api/documents/drafts/${encodeURIComponent(save.templateId)}`, {

@@ -1,5 +1,6 @@
+import { templateRuleText } from "@shared/template-offers";
 import { describe, expect, it } from "vitest";
-import { type HelpGroup, searchHelp } from "./help-content";
+import { type HelpGroup, helpGroups, searchHelp } from "./help-content";
 
 const GROUPS: HelpGroup[] = [
   {
@@ -38,5 +39,33 @@ describe("help search", () => {
     expect(found("lawyer")).toEqual(["How do I ask to be referred to an attorney?"]);
     expect(found("refund")).toEqual(["How do I cancel my subscription?"]);
     expect(found("xylophone")).toEqual([]);
+  });
+});
+
+describe("the Help page's answers about templates", () => {
+  const groups = helpGroups(
+    { freeUserMessageLimit: 10, enableTrials: true, trialPeriodDays: 7 },
+    { maxFileUploadSize: 10 },
+  );
+  const all = groups.flatMap((group) => group.questions);
+  const QUESTION = "How much do document templates cost?";
+
+  it("says what templates cost with the rule itself, and how one is bought", () => {
+    const answer = all.find((q) => q.question === QUESTION)?.answer ?? "";
+    expect(answer.startsWith(templateRuleText())).toBe(true);
+    expect(answer).toMatch(/same checkout as the plans/);
+  });
+
+  it("says what the Free plan includes of the templates, and how to get the others", () => {
+    const answer = all.find((q) => q.question === "Is LawGuide free to use?")?.answer ?? "";
+    expect(answer).toContain("basic document templates (Simple and Moderate)");
+    expect(answer).toContain("Complex templates come with Premium, or you can buy one once");
+  });
+
+  it("is found by the words members search with", () => {
+    for (const query of ["price", "cost", "template", "buy", "template price", "purchase"]) {
+      const found = searchHelp(groups, query).flatMap((g) => g.questions.map((q) => q.question));
+      expect(found, query).toContain(QUESTION);
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   planFeatures,
   trialDaysOf,
 } from "@shared/plans";
+import { BASIC_COMPLEXITIES, templateRuleText, templatesForSale } from "@shared/template-offers";
 import { MAX_ATTACHMENTS_PER_MESSAGE, uploadsPerMonth } from "@shared/uploads";
 
 export interface HelpQuestion {
@@ -21,6 +22,9 @@ export interface HelpGroup {
 }
 
 const premium = PLANS.premium;
+
+/** 'Complex': the complexities of the templates a plan other than Premium does not include. */
+const forSaleComplexities = () => [...new Set(templatesForSale().map((offer) => offer.complexity))].join(" and ");
 
 /** The Help page's questions, in four groups, with the plans' numbers as they are in force. */
 export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize: number }): HelpGroup[] {
@@ -44,7 +48,7 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         },
         {
           question: "Is LawGuide free to use?",
-          answer: `Yes. The Free plan costs ${formatPlanPrice(PLANS.free)} and includes ${freeLimit} messages per case with the assistant and the basic document templates. Premium adds unlimited consultation and more.`,
+          answer: `Yes. The Free plan costs ${formatPlanPrice(PLANS.free)} and includes ${freeLimit} messages per case with the assistant and the basic document templates (${BASIC_COMPLEXITIES.join(" and ")}). ${forSaleComplexities()} templates come with Premium, or you can buy one once. Premium adds unlimited consultation and more.`,
         },
         {
           question: "How do I change my password or personal details?",
@@ -109,6 +113,10 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         {
           question: "How much does Premium cost?",
           answer: `${premium.name} costs ${formatPlanPrice(premium)}${trial ? ` and a first subscription starts with a ${trial}-day free trial, once per member` : ""}. ${PLANS.basic.name} costs ${formatPlanPrice(PLANS.basic)} and gives you ${messageLimit("basic", settings)} messages per case. Subscribe from the Premium tab.`,
+        },
+        {
+          question: "How much do document templates cost?",
+          answer: `${templateRuleText()} To buy one, choose Buy on the template's card in the Docs tab (Document Templates): you pay once, through the same checkout as the plans, and nothing renews.`,
         },
         {
           question: "How do I cancel my subscription?",
@@ -187,6 +195,8 @@ const SYNONYMS: Record<string, readonly string[]> = {
   card: ["payment"],
   charge: ["payment", "cost"],
   price: ["cost"],
+  prices: ["cost"],
+  purchase: ["buy"],
   fee: ["cost"],
   login: ["password", "sign in"],
   signin: ["password", "sign in"],

@@ -1,6 +1,7 @@
 import { planSettingsOf, usePublicSettings } from "@client/lib/public-settings";
 import { formatPlanPrice, PLANS, type PlanSettings, planFeatures, trialDaysOf } from "@shared/plans";
 import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
+import { templateRuleText } from "@shared/template-offers";
 import { uploadsPerMonth } from "@shared/uploads";
 import { Link } from "react-router";
 import { LegalLayout, type LegalSection, SupportEmail } from "./LegalLayout";
@@ -145,6 +146,11 @@ const sections = (planSettings: PlanSettings, uploads: { maxFileUploadSize: numb
           <li>
             If a payment fails, your plan stays in force for a few days (the grace period) while you update your payment
             method; after that your account moves to the Free plan until a payment goes through.
+          </li>
+          <li>{templateRuleText()}</li>
+          <li>
+            A template you buy is a single payment at the price shown when you buy it. It does not renew and you are not
+            charged for it again.
           </li>
           <li>
             Payments are handled by Stripe, our payment provider. LawGuide never sees or stores your full card number.

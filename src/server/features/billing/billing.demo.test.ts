@@ -30,7 +30,7 @@ describe("the demo checkout", () => {
     const { client, id } = await t.member();
     const sessionId = await startCheckout(client);
     const page = await (await client.get(`/api/billing/demo/${sessionId}`)).json();
-    expect(page).toMatchObject({ planId: "premium", planName: "Premium Solutions", priceCents: 2999, trialDays: 7 });
+    expect(page).toMatchObject({ planId: "premium", name: "Premium Solutions", priceCents: 2999, trialDays: 7 });
     const paid = await client.post(`/api/billing/demo/${sessionId}/pay`, SUCCESS);
     expect(paid.status).toBe(200);
     expect((await paid.json()).url).toBe(`/checkout/success?session_id=${sessionId}`);

@@ -1,6 +1,15 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { appLogs, auditLogs, checkoutSessions, stripeEvents, subscriptions, user, userProfiles } from "../../db/schema";
+import {
+  appLogs,
+  auditLogs,
+  checkoutSessions,
+  stripeEvents,
+  subscriptions,
+  templatePurchases,
+  user,
+  userProfiles,
+} from "../../db/schema";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -149,6 +158,8 @@ export async function completeDemoCheckout(
         and(
           eq(checkoutSessions.userId, userId),
           eq(checkoutSessions.status, "complete"),
+          // A template bought once is not a plan: it changes nothing of the subscription.
+          isNull(checkoutSessions.templateId),
           sql`${checkoutSessions.id} <> ${sessionId}`,
           sql`${checkoutSessions.completedAt} >= ${session.createdAt}`,
         ),
@@ -168,6 +179,55 @@ export async function completeDemoCheckout(
     await tx.insert(appLogs).values(decision.log);
     return { saved, subscription: decision.subscription };
   });
+}
+
+// ---------------------------------------------------------------- templates bought once
+
+export type TemplatePurchaseRow = typeof templatePurchases.$inferSelect;
+
+/**
+ * Record a template bought once, complete its checkout session and log the payment, together.
+ * A second delivery of the same payment (the success page and the webhook both report it) changes
+ * nothing: true only for the call that recorded it.
+ */
+export async function recordTemplatePurchase(
+  db: Db,
+  purchase: typeof templatePurchases.$inferInsert,
+  log: typeof appLogs.$inferInsert,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (purchase.checkoutSessionId) {
+      await tx
+        .update(checkoutSessions)
+        .set({ status: "complete", completedAt: sql`now()` })
+        .where(and(eq(checkoutSessions.id, purchase.checkoutSessionId), eq(checkoutSessions.status, "open")));
+    }
+    const inserted = await tx
+      .insert(templatePurchases)
+      .values(purchase)
+      .onConflictDoNothing()
+      .returning({ templateId: templatePurchases.templateId });
+    if (inserted.length === 0) return false;
+    await tx.insert(appLogs).values(log);
+    return true;
+  });
+}
+
+/** The templates a member bought, oldest first. */
+export function listTemplatePurchases(db: DbOrTx, userId: string): Promise<TemplatePurchaseRow[]> {
+  return db
+    .select()
+    .from(templatePurchases)
+    .where(eq(templatePurchases.userId, userId))
+    .orderBy(asc(templatePurchases.createdAt));
+}
+
+export async function hasTemplatePurchase(db: DbOrTx, userId: string, templateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ templateId: templatePurchases.templateId })
+    .from(templatePurchases)
+    .where(and(eq(templatePurchases.userId, userId), eq(templatePurchases.templateId, templateId)));
+  return Boolean(row);
 }
 
 // ---------------------------------------------------------------- Stripe events

@@ -17,7 +17,7 @@ export function createBillingRoutes(billing: BillingService, guards: ReturnType<
     .use(guards.requireUser)
     .get("/status", async (c) => c.json(await billing.status(c.get("sessionUser").id)))
     .post("/checkout", validate("json", checkoutBodySchema), async (c) =>
-      c.json(await billing.checkout(c.get("sessionUser"), c.req.valid("json").planId)),
+      c.json(await billing.checkout(c.get("sessionUser"), c.req.valid("json"))),
     )
     .post("/sync", validate("json", syncBodySchema), async (c) =>
       c.json(await billing.sync(c.get("sessionUser"), c.req.valid("json").sessionId)),

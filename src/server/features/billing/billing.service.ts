@@ -1,15 +1,22 @@
 import { ADMIN_USERS_TEXT, BILLING_TEXT } from "@shared/messages";
-import { entitledPlan, isActiveStatus, type PaidPlanId, paidPlanOf } from "@shared/plans";
+import { entitledPlan, isActiveStatus, paidPlanOf } from "@shared/plans";
 import type {
   BillingStatus,
+  CheckoutBody,
   CheckoutOutcome,
   DemoPayment,
   RedirectResult,
   SubscriptionView,
 } from "@shared/schemas/billing";
 import type { SessionUser } from "@shared/session";
+import { templateAccess, templateOffer } from "@shared/template-offers";
 import { conflict, notFound } from "../../lib/errors";
-import { findOwnCheckoutSession, type SubscriptionRow } from "./billing.queries";
+import {
+  findOwnCheckoutSession,
+  hasTemplatePurchase,
+  listTemplatePurchases,
+  type SubscriptionRow,
+} from "./billing.queries";
 import { createDemoCheckout } from "./demo-checkout";
 import { createPlanGrants } from "./plan-grants";
 import { createStripeBilling } from "./stripe-billing";
@@ -67,6 +74,21 @@ export function createBillingService(deps: BillingDeps) {
     return status(user.id);
   }
 
+  /**
+   * A checkout for a template the member's plan does not include (`template-offers.ts`): refused
+   * when there is nothing to buy (the plan includes it, or it was bought before).
+   */
+  async function buyTemplate(user: SessionUser, templateId: string): Promise<RedirectResult> {
+    const offer = templateOffer(templateId);
+    if (!offer) throw notFound("Template not found");
+    const plan = entitledPlan(await currentRow(user.id)).plan;
+    const access = templateAccess(plan, offer, await hasTemplatePurchase(db, user.id, offer.id));
+    if (access === "included") throw conflict(BILLING_TEXT.templateIncluded);
+    if (access === "purchased") throw conflict(BILLING_TEXT.templateOwned);
+    if (mode === "demo") return demo.openTemplate(user.id, offer);
+    return stripeBilling.checkoutTemplate(user, offer);
+  }
+
   return {
     mode,
     status,
@@ -78,11 +100,13 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     /**
-     * Start a checkout for a paid plan: Stripe Checkout (its URL) or the demo checkout (our page).
-     * A member who already pays through Stripe goes to the portal to change plan instead of
-     * paying twice; one already on this plan is told so.
+     * Start a checkout for a paid plan or a template bought once: Stripe Checkout (its URL) or the
+     * demo checkout (our page). A member who already pays through Stripe goes to the portal to
+     * change plan instead of paying twice; one already on this plan is told so.
      */
-    async checkout(user: SessionUser, planId: PaidPlanId): Promise<RedirectResult> {
+    async checkout(user: SessionUser, body: CheckoutBody): Promise<RedirectResult> {
+      if ("templateId" in body) return buyTemplate(user, body.templateId);
+      const { planId } = body;
       const row = await currentRow(user.id);
       const inForce = entitledPlan(row).plan;
       if (inForce === planId && row && isActiveStatus(row.status) && !row.cancelAtPeriodEnd) {
@@ -99,6 +123,11 @@ export function createBillingService(deps: BillingDeps) {
     /** Stripe's customer portal for the member's own customer. */
     portal: stripeBilling.portal,
 
+    /** The templates a member bought once, with when (the Document Center's rule reads them). */
+    async templatesBought(userId: string): Promise<Map<string, Date>> {
+      return new Map((await listTemplatePurchases(db, userId)).map((p) => [p.templateId, p.createdAt]));
+    },
+
     /**
      * How a checkout of the member's own ended, read again at once (the success page does not
      * wait for the webhook). Someone else's session is not found.
@@ -106,13 +135,21 @@ export function createBillingService(deps: BillingDeps) {
     async sync(user: SessionUser, sessionId: string): Promise<CheckoutOutcome> {
       const session = await findOwnCheckoutSession(db, sessionId, user.id);
       if (!session) throw notFound(BILLING_TEXT.sessionNotFound);
-      const planId = paidPlanOf(session.plan);
       let state: CheckoutOutcome["state"] =
         session.status === "complete" ? "complete" : session.status === "open" ? "pending" : "failed";
+      if (session.templateId) {
+        const offer = templateOffer(session.templateId);
+        if (!offer) throw notFound(BILLING_TEXT.sessionNotFound);
+        if (session.provider === "stripe" && session.status === "open") {
+          state = await stripeBilling.syncTemplateCheckout(user.id, session, offer);
+        }
+        return { state, planId: null, template: { id: offer.id, name: offer.name }, status: await status(user.id) };
+      }
+      const planId = paidPlanOf(session.plan);
       if (session.provider === "stripe" && session.status !== "declined") {
         state = await stripeBilling.syncCheckout(user.id, sessionId);
       }
-      return { state, planId, status: await status(user.id) };
+      return { state, planId, template: null, status: await status(user.id) };
     },
 
     /** The demo checkout page's session (the member's own, demo mode only). */

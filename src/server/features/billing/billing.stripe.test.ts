@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { startFakeStripe } from "../../../../tests/fakes/stripe-fake";
-import { appLogs, stripeEvents, subscriptions } from "../../db/schema";
+import { appLogs, stripeEvents, subscriptions, templatePurchases } from "../../db/schema";
 
 const stripe = await startFakeStripe();
 afterAll(() => stripe.close());
@@ -331,5 +331,80 @@ describe("managing a Stripe subscription", () => {
     expect((await other.client.post("/api/billing/cancel", {})).status).toBe(409);
     expect((await other.client.post("/api/billing/sync", { sessionId })).status).toBe(404);
     expect((await (await other.client.get("/api/billing/status")).json()).subscription).toBeNull();
+  });
+});
+
+describe("a template bought once through Stripe", () => {
+  const purchasesOf = (userId: string) =>
+    t.services.db.select().from(templatePurchases).where(eq(templatePurchases.userId, userId));
+  const accessOf = async (client: TestClient, templateId: string) => {
+    const { items } = (await (await client.get("/api/documents/templates")).json()) as {
+      items: Array<{ templateId: string; access: string }>;
+    };
+    return items.find((item) => item.templateId === templateId)?.access;
+  };
+
+  it("opens a one-off Checkout Session at the template's price and records the purchase once, by webhook or by the success page", async () => {
+    const { client, id, email } = await t.member();
+    const response = await client.post("/api/billing/checkout", { templateId: "llc" });
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const sessionId = url.split("/").pop() ?? "";
+    const created = stripe.requests.find((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
+    expect(created?.form).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "7999",
+      "line_items[0][price_data][product_data][name]": "LLC Operating Agreement",
+      "metadata[templateId]": "llc",
+    });
+    expect(created?.form["subscription_data[trial_period_days]"]).toBeUndefined();
+
+    // Not paid yet: pending, still for sale.
+    expect(await (await client.post("/api/billing/sync", { sessionId })).json()).toMatchObject({
+      state: "pending",
+      template: { id: "llc" },
+    });
+    expect(await accessOf(client, "llc")).toBe("for-sale");
+
+    stripe.completePayment(sessionId);
+    const event = stripe.event("checkout.session.completed", stripe.sessionJson(sessionId));
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    const synced = await (await client.post("/api/billing/sync", { sessionId })).json();
+    expect(synced).toMatchObject({ state: "complete", planId: null, status: { plan: "free" } });
+    expect(await purchasesOf(id)).toMatchObject([{ templateId: "llc", amountCents: 7999, provider: "stripe" }]);
+    expect(await rowOf(id)).toBeUndefined();
+    expect(await accessOf(client, "llc")).toBe("purchased");
+    const receipts = (await t.outbox()).filter((m) => m.to === email && m.subject.includes("LLC Operating Agreement"));
+    expect(receipts).toHaveLength(1);
+  });
+
+  it("records a paid template from the success page alone when the webhook has not come", async () => {
+    const { client, id } = await t.member();
+    const { url } = (await (await client.post("/api/billing/checkout", { templateId: "living-trust" })).json()) as {
+      url: string;
+    };
+    const sessionId = url.split("/").pop() ?? "";
+    stripe.completePayment(sessionId);
+    expect((await (await client.post("/api/billing/sync", { sessionId })).json()).state).toBe("complete");
+    // The late webhook changes nothing.
+    expect((await deliver(stripe.event("checkout.session.completed", stripe.sessionJson(sessionId)))).status).toBe(200);
+    expect(await purchasesOf(id)).toHaveLength(1);
+  });
+
+  it("leaves a one-off session LawGuide did not open alone", async () => {
+    const { client, id } = await t.member();
+    await client.post("/api/billing/checkout", { templateId: "llc" });
+    const foreign = stripe.event("checkout.session.completed", {
+      id: "cs_test_notours123",
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 100,
+    });
+    expect((await deliver(foreign)).status).toBe(200);
+    expect(await purchasesOf(id)).toEqual([]);
   });
 });

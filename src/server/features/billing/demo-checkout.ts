@@ -4,13 +4,16 @@ import { BILLING_TEXT } from "@shared/messages";
 import { entitledPlan, isActiveStatus, type PaidPlanId, PLANS, paidPlanOf } from "@shared/plans";
 import type { DemoCheckout, DemoPayment, RedirectResult } from "@shared/schemas/billing";
 import type { SessionUser } from "@shared/session";
+import { formatTemplatePrice, type TemplateOffer, templateOffer } from "@shared/template-offers";
 import { ApiError, conflict, invalidInput, notFound } from "../../lib/errors";
 import {
+  type CheckoutSessionRow,
   claimEndingTrials,
   completeDemoCheckout,
   endCheckoutSession,
   findOwnCheckoutSession,
   insertCheckoutSession,
+  recordTemplatePurchase,
   type SubscriptionRow,
 } from "./billing.queries";
 import { type BillingDeps, DAY_MS, type SubscriptionStore } from "./subscription-store";
@@ -29,6 +32,64 @@ const DEMO_CARDS = { success: "4242424242424242", declined: "4000000000000002" }
  */
 export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & { store: SubscriptionStore }) {
   const { db, settings, store } = deps;
+
+  const newSessionId = () => `demo_${randomBytes(18).toString("base64url").replace(/-/g, "x")}`;
+
+  /** The member's own open demo session, or why not. */
+  async function openSession(user: SessionUser, sessionId: string): Promise<CheckoutSessionRow> {
+    const session = await findOwnCheckoutSession(db, sessionId, user.id);
+    if (session?.provider !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
+    if (session.status !== "open") throw conflict(BILLING_TEXT.checkoutEnded);
+    return session;
+  }
+
+  /**
+   * The test card's answer: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined (the
+   * session ends declined), anything else is refused as invalid, as is an expiry in the past.
+   */
+  async function chargeTestCard(user: SessionUser, session: CheckoutSessionRow, card: DemoPayment): Promise<void> {
+    const [month, year] = card.expiry.split("/").map((part) => Number(part.trim()));
+    const expires = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
+    if (expires.getTime() <= Date.now())
+      throw invalidInput(BILLING_TEXT.expiryInvalid, { expiry: BILLING_TEXT.expiryInvalid });
+    if (card.cardNumber === DEMO_CARDS.declined) {
+      await endCheckoutSession(db, session.id, "declined");
+      await store.log(
+        user.id,
+        "Demo payment declined",
+        {
+          sessionId: session.id,
+          ...(session.templateId ? { templateId: session.templateId } : { planId: session.plan }),
+        },
+        "warn",
+      );
+      throw new ApiError(402, ERROR_CODES.cardDeclined, BILLING_TEXT.cardDeclined);
+    }
+    if (card.cardNumber !== DEMO_CARDS.success) {
+      throw invalidInput(BILLING_TEXT.cardInvalid, { cardNumber: BILLING_TEXT.cardInvalid });
+    }
+  }
+
+  /** A template bought once with a test card: recorded with its session, then the receipt. */
+  async function payTemplate(user: SessionUser, session: CheckoutSessionRow, offer: TemplateOffer): Promise<void> {
+    const recorded = await recordTemplatePurchase(
+      db,
+      {
+        userId: user.id,
+        templateId: offer.id,
+        amountCents: offer.priceCents,
+        provider: "demo",
+        checkoutSessionId: session.id,
+      },
+      store.logRow(user.id, "Demo payment succeeded: template bought", {
+        sessionId: session.id,
+        templateId: offer.id,
+        amount: formatTemplatePrice(offer.priceCents),
+      }),
+    );
+    if (!recorded) throw conflict(BILLING_TEXT.checkoutEnded);
+    await store.mailTemplateReceipt(user.id, offer);
+  }
 
   return {
     /** The demo clock: a demo period that has passed renews (nothing is charged) or ends if cancelled. */
@@ -51,8 +112,23 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
 
     /** Open a demo checkout for a paid plan: the URL of our own checkout page. */
     async open(userId: string, planId: PaidPlanId, withTrial: boolean): Promise<RedirectResult> {
-      const id = `demo_${randomBytes(18).toString("base64url").replace(/-/g, "x")}`;
+      const id = newSessionId();
       await insertCheckoutSession(db, { id, userId, plan: planId, provider: "demo", withTrial });
+      return { url: `/checkout/demo/${id}` };
+    },
+
+    /** Open a demo checkout for a template bought once (a one-off payment, no trial). */
+    async openTemplate(userId: string, offer: TemplateOffer): Promise<RedirectResult> {
+      const id = newSessionId();
+      await insertCheckoutSession(db, {
+        id,
+        userId,
+        plan: "template",
+        templateId: offer.id,
+        provider: "demo",
+        withTrial: false,
+      });
+      await store.log(userId, "Checkout started: template", { sessionId: id, templateId: offer.id });
       return { url: `/checkout/demo/${id}` };
     },
 
@@ -60,38 +136,47 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
     async page(user: SessionUser, sessionId: string): Promise<DemoCheckout> {
       const session = await findOwnCheckoutSession(db, sessionId, user.id);
       if (session?.provider !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
+      const state = session.status as DemoCheckout["state"];
+      const offer = session.templateId ? templateOffer(session.templateId) : null;
+      if (session.templateId) {
+        if (!offer) throw notFound(BILLING_TEXT.sessionNotFound);
+        return {
+          sessionId,
+          planId: null,
+          templateId: offer.id,
+          name: offer.name,
+          priceCents: offer.priceCents,
+          trialDays: 0,
+          state,
+        };
+      }
       const planId = paidPlanOf(session.plan);
       const { subscription } = await settings.get();
       return {
         sessionId,
         planId,
-        planName: PLANS[planId].name,
+        templateId: null,
+        name: PLANS[planId].name,
         priceCents: PLANS[planId].priceCents,
         trialDays: session.withTrial ? subscription.trialPeriodDays : 0,
-        state: session.status as DemoCheckout["state"],
+        state,
       };
     },
 
     /**
-     * Pay the demo checkout with a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
-     * is declined, anything else is refused as invalid. Success stores the subscription through
-     * the same code as Stripe's events (trial once, a 30-day period, the plan).
+     * Pay the demo checkout with a test card (`chargeTestCard`). A template is recorded as bought;
+     * a plan's subscription is stored through the same code as Stripe's events (trial once, a
+     * 30-day period, the plan).
      */
     async pay(user: SessionUser, sessionId: string, card: DemoPayment): Promise<RedirectResult> {
-      const session = await findOwnCheckoutSession(db, sessionId, user.id);
-      if (session?.provider !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
-      if (session.status !== "open") throw conflict(BILLING_TEXT.checkoutEnded);
-      const [month, year] = card.expiry.split("/").map((part) => Number(part.trim()));
-      const expires = new Date(Date.UTC(2000 + (year ?? 0), month ?? 0, 1));
-      if (expires.getTime() <= Date.now())
-        throw invalidInput(BILLING_TEXT.expiryInvalid, { expiry: BILLING_TEXT.expiryInvalid });
-      if (card.cardNumber === DEMO_CARDS.declined) {
-        await endCheckoutSession(db, sessionId, "declined");
-        await store.log(user.id, "Demo payment declined", { sessionId, planId: session.plan }, "warn");
-        throw new ApiError(402, ERROR_CODES.cardDeclined, BILLING_TEXT.cardDeclined);
-      }
-      if (card.cardNumber !== DEMO_CARDS.success) {
-        throw invalidInput(BILLING_TEXT.cardInvalid, { cardNumber: BILLING_TEXT.cardInvalid });
+      const session = await openSession(user, sessionId);
+      await chargeTestCard(user, session, card);
+      const success = { url: `/checkout/success?session_id=${encodeURIComponent(sessionId)}` };
+      if (session.templateId) {
+        const offer = templateOffer(session.templateId);
+        if (!offer) throw notFound(BILLING_TEXT.sessionNotFound);
+        await payTemplate(user, session, offer);
+        return success;
       }
       const planId = paidPlanOf(session.plan);
       const { subscription } = await settings.get();
@@ -130,7 +215,7 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
       if (outcome === "ended") throw conflict(BILLING_TEXT.checkoutEnded);
       if (outcome === "refused") throw conflict(BILLING_TEXT.alreadyPaid);
       if (outcome.saved.status !== "trialing") await store.mail(user.id, "receipt", planId);
-      return { url: `/checkout/success?session_id=${encodeURIComponent(sessionId)}` };
+      return success;
     },
 
     /**

@@ -3,12 +3,14 @@ import { BILLING_TEXT } from "@shared/messages";
 import { isActiveStatus, type PaidPlanId, paidPlanOf } from "@shared/plans";
 import { type CheckoutOutcome, type RedirectResult, stripeEventSchema } from "@shared/schemas/billing";
 import type { SessionUser } from "@shared/session";
+import { formatTemplatePrice, TEMPLATES_PAGE, type TemplateOffer, templateOffer } from "@shared/template-offers";
 import type Stripe from "stripe";
 import type { Config } from "../../config";
 import { ApiError, conflict } from "../../lib/errors";
 import { describeFault } from "../../lib/logger";
 import {
   applyStripeEvent,
+  type CheckoutSessionRow,
   endCheckoutSession,
   findCheckoutSession,
   findCustomerId,
@@ -17,6 +19,7 @@ import {
   isEventProcessed,
   markTrialReminded,
   type NewSubscription,
+  recordTemplatePurchase,
   type SubscriptionRow,
   setCustomerId,
   userExists,
@@ -181,23 +184,144 @@ export function createStripeBilling(
     }
   }
 
+  /**
+   * Open a Checkout Session for the member's own customer (a plan or a template), remember it and
+   * log it: its URL. A second click within the minute gets the same session (the idempotency key
+   * carries the minute); Stripe failing is a 502 with the spec's text.
+   */
+  async function openCheckout(
+    user: SessionUser,
+    build: (minute: number) => { params: Stripe.Checkout.SessionCreateParams; idempotencyKey: string },
+    row: { plan: string; templateId: string | null; withTrial: boolean },
+    log: { message: string; details: Record<string, unknown> },
+  ): Promise<RedirectResult> {
+    const { stripe } = requireStripe();
+    try {
+      const customer = await ensureCustomer(user);
+      const { params, idempotencyKey } = build(Math.floor(Date.now() / 60_000));
+      const session = await stripe.checkout.sessions.create(
+        {
+          ...params,
+          customer,
+          client_reference_id: user.id,
+          success_url: `${config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+        },
+        { idempotencyKey },
+      );
+      if (!session.url) throw new ApiError(502, ERROR_CODES.checkoutFailed, BILLING_TEXT.noCheckoutUrl);
+      await insertCheckoutSession(db, { id: session.id, userId: user.id, provider: "stripe", ...row });
+      await store.log(user.id, log.message, { ...log.details, sessionId: session.id });
+      return { url: session.url };
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      logger.error({ fault: describeFault(error), userId: user.id }, "checkout session not created");
+      throw new ApiError(502, ERROR_CODES.checkoutFailed, BILLING_TEXT.checkoutFailed);
+    }
+  }
+
+  /**
+   * A one-off payment for a template, once Stripe says it is paid: the purchase is recorded (once,
+   * whoever reports it first: the success page or the webhook) and the receipt mailed.
+   */
+  async function recordPaidTemplate(
+    userId: string,
+    sessionId: string,
+    offer: TemplateOffer,
+    amountCents: number,
+    eventId: string | null,
+  ): Promise<void> {
+    const recorded = await recordTemplatePurchase(
+      db,
+      { userId, templateId: offer.id, amountCents, provider: "stripe", checkoutSessionId: sessionId },
+      store.logRow(userId, "Stripe payment succeeded: template bought", {
+        sessionId,
+        templateId: offer.id,
+        amount: formatTemplatePrice(amountCents),
+        ...(eventId ? { eventId } : {}),
+      }),
+    );
+    if (recorded) await store.mailTemplateReceipt(userId, offer);
+  }
+
+  /** Whether a Checkout Session's one-off payment has gone through (Stripe's `payment_status`). */
+  const isPaid = (session: { status?: unknown; payment_status?: unknown }) =>
+    session.status === "complete" &&
+    (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+
+  /**
+   * A webhook event about a one-off Checkout Session (mode payment): a template bought once. Its
+   * session must be one LawGuide opened; anything else is acknowledged and left alone.
+   */
+  async function handleTemplateEvent(event: { id: string; type: string; data: { object: Record<string, unknown> } }) {
+    const object = event.data.object;
+    const sessionId = checkoutSessionIdOf(event as Parameters<typeof checkoutSessionIdOf>[0]);
+    const session = sessionId ? await findCheckoutSession(db, sessionId) : null;
+    const offer = session?.templateId ? templateOffer(session.templateId) : null;
+    if (session && offer && isPaid(object)) {
+      const amount = typeof object.amount_total === "number" ? object.amount_total : offer.priceCents;
+      await recordPaidTemplate(session.userId, session.id, offer, amount, event.id);
+    } else if (session && event.type === "checkout.session.async_payment_failed") {
+      await endCheckoutSession(db, session.id, "declined");
+    }
+    await applyStripeEvent(db, event, null, null);
+    return { received: true as const };
+  }
+
   return {
     portal,
 
+    /** A Stripe Checkout Session (one-off payment mode) for a template: its URL. */
+    checkoutTemplate: (user: SessionUser, offer: TemplateOffer): Promise<RedirectResult> =>
+      openCheckout(
+        user,
+        (minute) => ({
+          params: {
+            mode: "payment",
+            line_items: [
+              {
+                price_data: { currency: "usd", unit_amount: offer.priceCents, product_data: { name: offer.name } },
+                quantity: 1,
+              },
+            ],
+            // Back to the templates, where the Buy button was.
+            cancel_url: `${config.publicUrl}${TEMPLATES_PAGE}`,
+            metadata: { userId: user.id, templateId: offer.id },
+          },
+          idempotencyKey: `lawguide-template-${user.id}-${offer.id}-${minute}`,
+        }),
+        { plan: "template", templateId: offer.id, withTrial: false },
+        { message: "Checkout started: template", details: { templateId: offer.id } },
+      ),
+
+    /** How a template's one-off Stripe checkout ended, as Stripe has it now (the purchase recorded when paid). */
+    async syncTemplateCheckout(
+      userId: string,
+      session: CheckoutSessionRow,
+      offer: TemplateOffer,
+    ): Promise<CheckoutOutcome["state"]> {
+      const { stripe } = requireStripe();
+      const remote = await stripe.checkout.sessions.retrieve(session.id);
+      if (remote.status === "expired") {
+        await endCheckoutSession(db, session.id, "expired");
+        return "failed";
+      }
+      if (isPaid(remote)) {
+        await recordPaidTemplate(userId, session.id, offer, remote.amount_total ?? offer.priceCents, null);
+        return "complete";
+      }
+      return "pending";
+    },
+
     /** A Stripe Checkout Session for a paid plan (with the trial when the member may have it): its URL. */
     async checkout(user: SessionUser, planId: PaidPlanId, withTrial: boolean): Promise<RedirectResult> {
-      const { stripe, prices } = requireStripe();
+      const { prices } = requireStripe();
       const { subscription } = await settings.get();
-      try {
-        const customer = await ensureCustomer(user);
-        const minute = Math.floor(Date.now() / 60_000);
-        const session = await stripe.checkout.sessions.create(
-          {
+      return openCheckout(
+        user,
+        (minute) => ({
+          params: {
             mode: "subscription",
-            customer,
-            client_reference_id: user.id,
             line_items: [{ price: prices[planId], quantity: 1 }],
-            success_url: `${config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: `${config.publicUrl}/checkout/cancel`,
             metadata: { userId: user.id, planId },
             subscription_data: {
@@ -205,24 +329,11 @@ export function createStripeBilling(
               ...(withTrial ? { trial_period_days: subscription.trialPeriodDays } : {}),
             },
           },
-          // A second click within the minute gets the same session instead of a second one.
-          { idempotencyKey: `lawguide-checkout-${user.id}-${planId}-${withTrial ? "trial" : "paid"}-${minute}` },
-        );
-        if (!session.url) throw new ApiError(502, ERROR_CODES.checkoutFailed, BILLING_TEXT.noCheckoutUrl);
-        await insertCheckoutSession(db, {
-          id: session.id,
-          userId: user.id,
-          plan: planId,
-          provider: "stripe",
-          withTrial,
-        });
-        await store.log(user.id, "Checkout started", { planId, sessionId: session.id, withTrial });
-        return { url: session.url };
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        logger.error({ fault: describeFault(error), userId: user.id }, "checkout session not created");
-        throw new ApiError(502, ERROR_CODES.checkoutFailed, BILLING_TEXT.checkoutFailed);
-      }
+          idempotencyKey: `lawguide-checkout-${user.id}-${planId}-${withTrial ? "trial" : "paid"}-${minute}`,
+        }),
+        { plan: planId, templateId: null, withTrial },
+        { message: "Checkout started", details: { planId, withTrial } },
+      );
     },
 
     /** How a Stripe checkout of the member's ended, as Stripe has it now (its subscription stored when complete). */
@@ -281,6 +392,9 @@ export function createStripeBilling(
       if (!parsed.success) return ignoreEvent(null, "not an event LawGuide can read", describeUnreadable(signed));
       const event = parsed.data;
       if (await isEventProcessed(db, event.id)) return { received: true };
+      if (event.type.startsWith("checkout.session.") && event.data.object.mode === "payment") {
+        return handleTemplateEvent(event);
+      }
       if (!SUBSCRIPTION_EVENTS.has(event.type)) {
         await applyStripeEvent(db, event, null, null);
         return { received: true };

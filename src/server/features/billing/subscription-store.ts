@@ -1,12 +1,13 @@
 import { type PaidPlanId, PLANS, paidPlanOf, trialDaysOf } from "@shared/plans";
 import type { SubscriptionView } from "@shared/schemas/billing";
+import { formatTemplatePrice, type TemplateOffer, templateLink } from "@shared/template-offers";
 import type Stripe from "stripe";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { describeFault, type Logger } from "../../lib/logger";
 import type { AppLogEntry, LogService } from "../logs/logs.service";
 import type { MemberNotifier } from "../mail/notify-member";
-import { paymentMail } from "../mail/templates";
+import { paymentMail, templateReceiptMail } from "../mail/templates";
 import type { SettingsService } from "../settings/settings.service";
 import { findSubscription, type NewSubscription, type SubscriptionRow, upsertSubscription } from "./billing.queries";
 
@@ -104,6 +105,22 @@ export function createSubscriptionStore(
         );
       } catch (error) {
         logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
+      }
+    },
+
+    /** The receipt for a template bought once, when the settings and the member's preferences allow. */
+    async mailTemplateReceipt(userId: string, offer: TemplateOffer): Promise<void> {
+      try {
+        await notifier.notifyMember(userId, "payment", (_member, { general }, unsubscribeUrl) =>
+          templateReceiptMail(general, {
+            template: offer.name,
+            price: formatTemplatePrice(offer.priceCents),
+            link: `${config.publicUrl}${templateLink(offer.id)}`,
+            unsubscribeUrl,
+          }),
+        );
+      } catch (error) {
+        logger.warn({ fault: describeFault(error), userId, templateId: offer.id }, "payment mail not sent");
       }
     },
   };

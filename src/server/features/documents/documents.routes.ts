@@ -23,6 +23,7 @@ export function createDocumentsRoutes(documents: DocumentsService, guards: Retur
       const { templateId, answers } = c.req.valid("json");
       return c.json({ document: await documents.generate(c.get("sessionUser"), templateId, answers, actorOf(c)) }, 201);
     })
+    .get("/templates", async (c) => c.json({ items: await documents.templates(c.get("sessionUser")) }))
     .get("/drafts", async (c) => c.json({ items: await documents.drafts(c.get("sessionUser")) }))
     .put("/drafts/:templateId", validate("param", templateParam), validate("json", saveDraftSchema), async (c) => {
       const { answers, step } = c.req.valid("json");

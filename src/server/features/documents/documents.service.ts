@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { ERROR_CODES } from "@shared/api-error";
 import { UI_LIMITS } from "@shared/constants";
+import { templateForSaleText } from "@shared/messages";
 import type { Page } from "@shared/schemas/cases";
-import type { DocumentDetail, DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
+import type { DocumentDetail, DocumentDraft, DocumentSummary, TemplateAccessItem } from "@shared/schemas/documents";
 import { encodeListCursor, type ListCursor } from "@shared/schemas/text";
 import type { SessionUser } from "@shared/session";
+import { formatTemplatePrice, TEMPLATE_OFFERS, templateAccess, templateOffer } from "@shared/template-offers";
 import { DOCUMENT_CATALOGUE, templateIdForCatalogueItem } from "@shared/templates/catalogue";
 import { documentFileName, renderDocument } from "@shared/templates/content-language";
 import { documentAbout, getTemplate } from "@shared/templates/template-list";
@@ -53,6 +55,8 @@ function catalogueFor(templateId: string | null) {
 }
 
 export interface DocumentsServiceOptions {
+  /** The templates a member bought once (the billing feature's), by template id. */
+  templatesBought?: (userId: string) => Promise<ReadonlyMap<string, Date>>;
   /** The PDF and Word rendering: worker pool, queue, time budget, per-member bound, cache. */
   rendering?: DocumentRenderingOptions;
   logger?: Logger;
@@ -68,6 +72,7 @@ export interface DocumentsServiceOptions {
  */
 export function createDocumentsService(db: Db, logs: LogService, options: DocumentsServiceOptions = {}) {
   const renderer = createDocumentRenderer(options.rendering, options.logger);
+  const templatesBought = options.templatesBought ?? (async () => new Map<string, Date>());
 
   async function owned(user: SessionUser, id: string) {
     const found = await findOwnedDocument(db, id, user.id);
@@ -75,10 +80,42 @@ export function createDocumentsService(db: Db, logs: LogService, options: Docume
     return found;
   }
 
+  /**
+   * The template, when the member may use it (`template-offers.ts`: their plan includes it or
+   * they bought it); 402 with its price otherwise.
+   */
+  async function usableTemplate(user: SessionUser, templateId: string) {
+    const template = getTemplate(templateId);
+    const offer = templateOffer(templateId);
+    if (!template || !offer) throw notFound("Template not found");
+    const access = templateAccess(user.plan, offer, false);
+    if (access === "for-sale" && !(await templatesBought(user.id)).has(templateId)) {
+      throw new ApiError(
+        402,
+        ERROR_CODES.templateForSale,
+        templateForSaleText(offer.name, formatTemplatePrice(offer.priceCents)),
+      );
+    }
+    return template;
+  }
+
   return {
+    /** Each template and what the member may do with it: use it (included or bought) or buy it first. */
+    async templates(user: SessionUser): Promise<TemplateAccessItem[]> {
+      const bought = await templatesBought(user.id);
+      return Object.values(TEMPLATE_OFFERS).map((offer) => {
+        const access = templateAccess(user.plan, offer, bought.has(offer.id));
+        return {
+          templateId: offer.id,
+          access,
+          priceCents: offer.priceCents,
+          purchasedAt: access === "purchased" ? (bought.get(offer.id)?.toISOString() ?? null) : null,
+        };
+      });
+    },
+
     async generate(user: SessionUser, templateId: string, answers: Answers, actor: Actor): Promise<DocumentDetail> {
-      const template = getTemplate(templateId);
-      if (!template) throw notFound("Template not found");
+      const template = await usableTemplate(user, templateId);
       const errors = validateAll(template, answers);
       const first = Object.values(errors)[0];
       if (first) throw invalidInput(first, errors);
@@ -182,7 +219,7 @@ export function createDocumentsService(db: Db, logs: LogService, options: Docume
     },
 
     async saveDraft(user: SessionUser, templateId: string, answers: Answers, step: number): Promise<DocumentDraft> {
-      if (!getTemplate(templateId)) throw notFound("Template not found");
+      await usableTemplate(user, templateId);
       const saved = await upsertDraft(db, { userId: user.id, templateId, answers, step });
       if (!saved) throw new ApiError(500, ERROR_CODES.internal, "The draft could not be saved.");
       return {

@@ -68,7 +68,8 @@ describe("document generation", () => {
   });
 
   it("refuses what the form refuses, with the same messages", async () => {
-    const { client } = await t.member();
+    // Premium: the LLC agreement is a Complex template (template-offers.ts).
+    const { client } = await t.member({ premium: true });
     const template = getTemplate("llc");
     const answers = { companyName: "Acme", memberCount: "51", state: "Delaware" };
     const expected = validateAll(template ?? (undefined as never), answers);
@@ -133,7 +134,7 @@ describe("document generation", () => {
     async (templateId) => {
       const template = getTemplate(templateId);
       if (!template) throw new Error(templateId);
-      const { client } = await t.member();
+      const { client } = await t.member({ premium: true });
       const [answers] = fc.sample(validAnswers(template), { numRuns: 1, seed: 20261122 });
       const response = await client.post("/api/documents/generate", { templateId, answers });
       expect(response.status).toBe(201);

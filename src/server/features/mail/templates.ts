@@ -209,6 +209,22 @@ export function caseStatusMail(
 }
 
 /** Payment mail: a receipt, a failed payment, a trial about to end. */
+/** The receipt for a template bought once. */
+export function templateReceiptMail(
+  site: MailSite,
+  m: { template: string; price: string; link: string; unsubscribeUrl: string },
+): ComposedMail {
+  return layout(site, {
+    subject: `Your ${site.siteName} purchase: ${m.template}`,
+    greeting: "Hello,",
+    blocks: [
+      `Thank you: your payment of ${m.price} for the ${m.template} template went through. The template is yours to use as often as you like, whatever your plan.`,
+      { label: "Open the template", url: m.link },
+    ],
+    unsubscribeUrl: m.unsubscribeUrl,
+  });
+}
+
 export function paymentMail(
   site: MailSite,
   m: {

@@ -214,6 +214,7 @@ export async function* dataJson(
       }
     : null;
   yield `,\n${pad(1)}"subscription": ${json(subscriptionFields, 1)}`;
+  yield `,\n${pad(1)}"templatesBought": ${json(rows.templatesBought, 1)}`;
   yield `,\n${pad(1)}"signInHistory": ${json(rows.signIns, 1)}`;
   yield "\n}\n";
 }

@@ -10,6 +10,7 @@ import {
   documentDrafts,
   documents,
   subscriptions,
+  templatePurchases,
   user,
   userProfiles,
 } from "../../db/schema";
@@ -50,6 +51,16 @@ export async function exportAccountRows(db: DbOrTx, userId: string) {
     .from(documentDrafts)
     .where(eq(documentDrafts.userId, userId))
     .orderBy(asc(documentDrafts.templateId));
+  const templatesBought = await db
+    .select({
+      templateId: templatePurchases.templateId,
+      amountCents: templatePurchases.amountCents,
+      provider: templatePurchases.provider,
+      createdAt: templatePurchases.createdAt,
+    })
+    .from(templatePurchases)
+    .where(eq(templatePurchases.userId, userId))
+    .orderBy(asc(templatePurchases.createdAt));
   const signIns = await db
     .select({
       message: appLogs.message,
@@ -61,7 +72,14 @@ export async function exportAccountRows(db: DbOrTx, userId: string) {
     .where(and(eq(appLogs.userId, userId), eq(appLogs.category, "auth")))
     .orderBy(desc(appLogs.createdAt))
     .limit(500);
-  return { account: account ?? null, profile: profile ?? null, subscription: subscription ?? null, drafts, signIns };
+  return {
+    account: account ?? null,
+    profile: profile ?? null,
+    subscription: subscription ?? null,
+    templatesBought,
+    drafts,
+    signIns,
+  };
 }
 
 /** A page of the member's cases, oldest first. */

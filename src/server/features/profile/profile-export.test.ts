@@ -7,7 +7,7 @@ import { memberWithCaseAndUpload, storedUpload } from "../../../../tests/factori
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { leasePdf, tinyPng, upload } from "../../../../tests/factories/uploads";
-import { caseMessages, cases, comparisonVotes, documentDrafts, documents } from "../../db/schema";
+import { caseMessages, cases, comparisonVotes, documentDrafts, documents, templatePurchases } from "../../db/schema";
 
 const t = setupTestApp();
 
@@ -61,6 +61,9 @@ describe("data export", () => {
       .insert(documentDrafts)
       .values({ userId: a.id, templateId: "will", answers: { fullName: "Ada" } });
     await t.services.db
+      .insert(templatePurchases)
+      .values({ userId: a.id, templateId: "llc", amountCents: 7999, provider: "demo" });
+    await t.services.db
       .insert(comparisonVotes)
       .values({ userId: a.id, caseId: a.caseId, question: "Which?", mode: "full" });
     const sent = {
@@ -96,6 +99,9 @@ describe("data export", () => {
     expect(data.cases[0].messages.map((m: { content: string }) => m.content)).toContain(`Question from ${a.email}`);
     expect(data.cases[0].messages.length).toBeGreaterThanOrEqual(2);
     expect(data.referrals).toHaveLength(1);
+    expect(data.templatesBought).toEqual([
+      expect.objectContaining({ templateId: "llc", amountCents: 7999, provider: "demo" }),
+    ]);
     expect(data.documentDrafts).toEqual([
       expect.objectContaining({ templateId: "will", answers: { fullName: "Ada" } }),
     ]);

@@ -1,3 +1,4 @@
+import { TEMPLATE_OFFERS } from "../../template-offers";
 import type { DocumentTemplate } from "../types";
 import { field } from "./common";
 
@@ -97,14 +98,14 @@ __________________________________________
 /** Cease and Desist Letter (catalogue item cease-desist; no template in the spec's table). */
 export const ceaseDesistTemplate: DocumentTemplate = {
   id: "cease-desist",
-  name: "Cease and Desist Letter",
+  name: TEMPLATE_OFFERS["cease-desist"].name,
   description:
     "A firm, clear letter asking someone to stop harassment, false statements, infringement, a contract breach or unwanted debt collection contact.",
   category: "Civil Disputes",
   icon: "OctagonX",
   estimatedTime: "5-10 minutes",
-  complexity: "Simple",
-  price: 29.99,
+  complexity: TEMPLATE_OFFERS["cease-desist"].complexity,
+  price: TEMPLATE_OFFERS["cease-desist"].priceCents / 100,
   stateSpecific: false,
   popularityRank: 5,
   aboutFields: [{ field: "recipientName", label: "To" }, { field: "conductType" }],

@@ -1,3 +1,4 @@
+import { TEMPLATE_OFFERS } from "../../template-offers";
 import type { DocumentTemplate } from "../types";
 import { field, STATE_NAME, stateFields } from "./common";
 
@@ -141,13 +142,13 @@ Tenant: ____________________________________   Date: ______________
 /** Residential Lease Agreement (spec section 3 templates table: lease). */
 export const leaseTemplate: DocumentTemplate = {
   id: "lease",
-  name: "Residential Lease Agreement",
+  name: TEMPLATE_OFFERS.lease.name,
   description: "A fixed-term rental agreement covering rent, deposit, utilities, pets and parking.",
   category: "Real Estate",
   icon: "House",
   estimatedTime: "10-15 minutes",
-  complexity: "Simple",
-  price: 29.99,
+  complexity: TEMPLATE_OFFERS.lease.complexity,
+  price: TEMPLATE_OFFERS.lease.priceCents / 100,
   stateSpecific: true,
   popularityRank: 2,
   aboutFields: [{ field: "propertyAddress" }, { field: "tenantName", label: "Tenant:" }],

@@ -1,3 +1,4 @@
+import { TEMPLATE_OFFERS } from "../../template-offers";
 import type { DocumentTemplate } from "../types";
 import { DEFINITIONS_CLAUSE, field, personNameField, STATE_NAME, stateFields } from "./common";
 
@@ -187,14 +188,14 @@ NOTES FOR THE GRANTOR (NOT PART OF THE AGREEMENT)
 /** Revocable Living Trust (catalogue item living-trust; no template in the spec's table). */
 export const livingTrustTemplate: DocumentTemplate = {
   id: "living-trust",
-  name: "Revocable Living Trust",
+  name: TEMPLATE_OFFERS["living-trust"].name,
   description:
     "Hold your property in a trust you control during your life, with a successor trustee to manage it if you cannot and to pass it on after your death.",
   category: "Estate Planning",
   icon: "Landmark",
   estimatedTime: "25-30 minutes",
-  complexity: "Complex",
-  price: 69.99,
+  complexity: TEMPLATE_OFFERS["living-trust"].complexity,
+  price: TEMPLATE_OFFERS["living-trust"].priceCents / 100,
   stateSpecific: true,
   popularityRank: 4,
   aboutFields: [{ field: "trustName" }, { field: "grantorName", label: "Grantor:" }],

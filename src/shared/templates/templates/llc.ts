@@ -1,3 +1,4 @@
+import { TEMPLATE_OFFERS } from "../../template-offers";
 import type { DocumentTemplate } from "../types";
 import { field, STATE_NAME, stateFields } from "./common";
 
@@ -211,13 +212,13 @@ FILING AND COMPLIANCE NOTES (NOT PART OF THE AGREEMENT)
 /** LLC Operating Agreement (spec section 3 templates table: llc). */
 export const llcTemplate: DocumentTemplate = {
   id: "llc",
-  name: "LLC Operating Agreement",
+  name: TEMPLATE_OFFERS.llc.name,
   description: "Set out how your limited liability company is owned, managed and run, and how profits are shared.",
   category: "Business Formation",
   icon: "Building2",
   estimatedTime: "20-25 minutes",
-  complexity: "Complex",
-  price: 79.99,
+  complexity: TEMPLATE_OFFERS.llc.complexity,
+  price: TEMPLATE_OFFERS.llc.priceCents / 100,
   stateSpecific: true,
   popularityRank: 3,
   aboutFields: [{ field: "companyName" }],

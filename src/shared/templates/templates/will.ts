@@ -1,3 +1,4 @@
+import { TEMPLATE_OFFERS } from "../../template-offers";
 import type { DocumentTemplate } from "../types";
 import { DEFINITIONS_CLAUSE, field, personNameField, STATE_NAME, stateFields } from "./common";
 
@@ -218,14 +219,14 @@ SIGNING INSTRUCTIONS (NOT PART OF THE WILL; REMOVE BEFORE SIGNING)
 /** Last Will and Testament (spec section 3 templates table: will). */
 export const willTemplate: DocumentTemplate = {
   id: "will",
-  name: "Last Will and Testament",
+  name: TEMPLATE_OFFERS.will.name,
   description:
     "Say who receives your property, who handles your estate, and who you would like to care for your minor children.",
   category: "Estate Planning",
   icon: "ScrollText",
   estimatedTime: "15-20 minutes",
-  complexity: "Moderate",
-  price: 49.99,
+  complexity: TEMPLATE_OFFERS.will.complexity,
+  price: TEMPLATE_OFFERS.will.priceCents / 100,
   stateSpecific: true,
   popularityRank: 1,
   aboutFields: [{ field: "fullName", label: "Will of" }],
