@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../playwright.config";
+import { buildServer } from "../scripts/server-build.mjs";
 import { DEFAULT_ADMIN } from "../src/server/config";
 import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
@@ -45,21 +46,25 @@ async function alternately(
 async function withServer(
   run: (ctx: { base: string; anthropic: FakeProviderServer }) => Promise<void>,
   extraEnv: Record<string, string> = {},
+  options: { compiled?: string } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lawguide-bench-chat-"));
   const openai: FakeProviderServer = await startFakeOpenAI();
   const anthropic: FakeProviderServer = await startFakeAnthropic();
-  const server = await startServer({
-    DATA_DIR: dataDir,
-    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-    SIGNUP_LIMIT_PER_HOUR: "100000",
-    LOG_LEVEL: "warn",
-    OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: openai.url,
-    ANTHROPIC_API_KEY: "sk-ant-bench",
-    ANTHROPIC_BASE_URL: anthropic.url,
-    ...extraEnv,
-  });
+  const server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+      SIGNUP_LIMIT_PER_HOUR: "100000",
+      LOG_LEVEL: "warn",
+      OPENAI_API_KEY: "sk-bench",
+      OPENAI_BASE_URL: openai.url,
+      ANTHROPIC_API_KEY: "sk-ant-bench",
+      ANTHROPIC_BASE_URL: anthropic.url,
+      ...extraEnv,
+    },
+    options,
+  );
   try {
     await run({ base: server.url, anthropic });
   } finally {
@@ -296,8 +301,160 @@ export function benchSizes() {
   });
 }
 
+/** The `lawguide.session_token` cookie of a `signIn` answer, for a browser context. */
+function sessionCookie(cookies: string, url: string) {
+  const [name, value] = (cookies.split("; ").find((c) => c.startsWith("lawguide.session_token=")) ?? "").split(
+    /=(.*)/s,
+  );
+  return { name: name ?? "", value: value ?? "", url };
+}
+
+/**
+ * The chat page in Chromium: JavaScript of a first load, click Send → first streamed text, and
+ * navigation → first message of a first load.
+ */
+export async function benchChatPage() {
+  await chatPageInUse();
+  await chatFirstLoad();
+}
+
+/** The questions of the case whose first load is timed (each gets an answer: six messages). */
+const FIRST_LOAD_QUESTIONS = ["First question about my lease", "Second question", "Third question"];
+const FIRST_LOADS = 9;
+/** The round trip added, in a second series, to every request of the page (as over a real network). */
+const FIRST_LOAD_RTT_MS = 50;
+
+interface FirstLoad {
+  /** Navigation start → the first message in the page. */
+  shown: number;
+  /** When the request for the messages started, and when the page's own code had arrived. */
+  messagesStart: number;
+  codeEnd: number;
+  /** How many requests for the messages the page made. */
+  asked: number;
+}
+
+/** One first load of the case chat in a fresh browser context (nothing cached), `rttMs` added to each request. */
+async function firstLoad(browser: Browser, base: string, cookies: string, caseId: string, rttMs: number) {
+  const context = await browser.newContext({ baseURL: base });
+  try {
+    await context.addCookies([sessionCookie(cookies, base)]);
+    // The moment the first message is in the page, watched from before the page's first byte.
+    await context.addInitScript((text: string) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Conversation"]')?.textContent?.includes(text)) {
+          observer.disconnect();
+          (window as unknown as { firstMessageAt: number }).firstMessageAt = performance.now();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true, characterData: true });
+    }, FIRST_LOAD_QUESTIONS[0] ?? "");
+    const page = await context.newPage();
+    if (rttMs > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: rttMs,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
+    let asked = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api/cases/${caseId}/messages`) asked++;
+    });
+    await page.goto(`/dashboard/case/${caseId}`);
+    const shown = Number(
+      await (
+        await page.waitForFunction(() => (window as unknown as { firstMessageAt?: number }).firstMessageAt)
+      ).jsonValue(),
+    );
+    const timing = await page.evaluate((id) => {
+      const entries = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const messages = entries.find((e) => new URL(e.name).pathname === `/api/cases/${id}/messages`);
+      const code = entries.find((e) => /\/CaseChatPage-[^/]+\.js$/.test(e.name));
+      return { messagesStart: messages?.startTime ?? Number.NaN, codeEnd: code?.responseEnd ?? Number.NaN };
+    }, caseId);
+    return { shown, ...timing, asked } satisfies FirstLoad;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * First loads of a case chat of six messages, each in a fresh browser context (nothing cached), from
+ * the compiled server as `npm start` runs it: from the navigation's start to the first message in
+ * the page (straight from this machine, and with a round trip added to every request), and when
+ * the request for the messages left against when the page's own code (the CaseChatPage chunk) had
+ * arrived, from the page's resource timing.
+ */
+async function chatFirstLoad() {
+  await buildServer();
+  await withServer(
+    async ({ base }) => {
+      const cookies = await signIn(base, "demo@example.com", "demo-password");
+      const caseId = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookies, {})).case.id;
+      for (const content of FIRST_LOAD_QUESTIONS) {
+        const sent = await post(`${base}/api/cases/${caseId}/messages`, { content }, cookies);
+        if (!(await sent.text()).includes("event: done")) throw new Error(`question not answered: ${sent.status}`);
+      }
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        args: CHROMIUM_ARGS,
+      });
+      const local: FirstLoad[] = [];
+      const remote: FirstLoad[] = [];
+      try {
+        // One load first, not counted: the server compiles its code on the way. The two series
+        // alternate, so both meet the machine alike.
+        await firstLoad(browser, base, cookies, caseId, 0);
+        for (let i = 0; i < FIRST_LOADS; i++) {
+          local.push(await firstLoad(browser, base, cookies, caseId, 0));
+          remote.push(await firstLoad(browser, base, cookies, caseId, FIRST_LOAD_RTT_MS));
+        }
+      } finally {
+        await browser.close();
+      }
+      const of = (loads: FirstLoad[], key: keyof FirstLoad) => median(loads.map((load) => load[key]));
+      record(
+        "chat",
+        `case chat first load: navigation → first message visible (Chromium, median of ${FIRST_LOADS})`,
+        of(local, "shown"),
+        "ms",
+      );
+      record(
+        "chat",
+        `case chat first load, ${FIRST_LOAD_RTT_MS} ms added to each request: navigation → first message visible`,
+        of(remote, "shown"),
+        "ms",
+      );
+      record(
+        "chat",
+        "case chat first load: the messages' request starts at (median)",
+        of(local, "messagesStart"),
+        "ms",
+      );
+      record(
+        "chat",
+        "case chat first load: the page's code (CaseChatPage) arrived at (median)",
+        of(local, "codeEnd"),
+        "ms",
+      );
+      record(
+        "chat",
+        "case chat first load: requests for the messages (most in one load)",
+        Math.max(...local.map((load) => load.asked), ...remote.map((load) => load.asked)),
+        "requests",
+      );
+    },
+    {},
+    { compiled: path.resolve("dist/server/main.js") },
+  );
+}
+
 /** The chat page in Chromium: JavaScript of a first load, and click Send → first streamed text. */
-export function benchChatPage() {
+function chatPageInUse() {
   return withServer(async ({ base }) => {
     const small = await signIn(base, "demo@example.com", "demo-password");
     const browser = await chromium.launch({
@@ -307,10 +464,7 @@ export function benchChatPage() {
     try {
       const context = await browser.newContext({ baseURL: base });
       // A Free member: short questions stream straight into the conversation (no comparison).
-      const [name, value] = (small.split("; ").find((c) => c.startsWith("lawguide.session_token=")) ?? "").split(
-        /=(.*)/s,
-      );
-      await context.addCookies([{ name: name ?? "", value: value ?? "", url: base }]);
+      await context.addCookies([sessionCookie(small, base)]);
       const page = await context.newPage();
       const scripts = new Set<string>();
       page.on("response", (response) => {

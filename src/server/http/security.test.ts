@@ -275,6 +275,31 @@ describe("responses", () => {
     expect(await (await t.client().get("/pages/login.html")).text()).not.toContain("Prerendered sign-in");
   });
 
+  it("preload a case chat's answers with its HTML, for a signed-in member only", async () => {
+    const caseId = "3f0c2a4e-8b1d-4c6f-9a2e-5d7b8c9e0f1a";
+    const preloads = (html: string) => html.match(/<link rel="preload" as="fetch"[^>]*>/g) ?? [];
+    const { client } = await t.member();
+    const chat = await client.get(`/dashboard/case/${caseId}`);
+    const html = await chat.text();
+    // Exactly the requests the app makes (same address, CORS mode, same-origin credentials), so
+    // its own fetch() takes the preloaded answers.
+    expect(preloads(html)).toEqual([
+      '<link rel="preload" as="fetch" crossorigin href="/api/me">',
+      `<link rel="preload" as="fetch" crossorigin href="/api/cases/${caseId}">`,
+      `<link rel="preload" as="fetch" crossorigin href="/api/cases/${caseId}/messages">`,
+    ]);
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf("</head>"));
+    // The CSP lets the page fetch them (its own origin).
+    expect(chat.headers.get("content-security-policy")).toContain("connect-src 'self'");
+    // Nothing for a visitor, a forged or stale session cookie, an id the API would refuse, or any other page.
+    expect(preloads(await (await t.client().get(`/dashboard/case/${caseId}`)).text())).toEqual([]);
+    const forged = await t.client().get(`/dashboard/case/${caseId}`, { cookie: "lawguide.session_token=forged.sig" });
+    expect(preloads(await forged.text())).toEqual([]);
+    for (const other of ["/dashboard/case/123", `/dashboard/case/${caseId}/x`, "/dashboard/cases", "/dashboard"]) {
+      expect(preloads(await (await client.get(other)).text()), other).toEqual([]);
+    }
+  });
+
   it("compress the page when the browser accepts it", async () => {
     const response = await t.client().get("/welcome", { "accept-encoding": "gzip" });
     expect(response.headers.get("content-encoding")).toBe("gzip");

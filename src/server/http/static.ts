@@ -28,6 +28,27 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest", ".map"]);
 export const NONCE_PLACEHOLDER = "__CSP_NONCE__";
 
+/** A case chat's path, with the case's id (a UUID, as the API takes it). */
+const CASE_CHAT_PATH = /^\/dashboard\/case\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * The API answers a page cannot show itself without, preloaded with its HTML so that they come in
+ * parallel with the page's code instead of one after the other once it runs: for a case chat, who
+ * is signed in (the app's guard waits for it), the case and its latest messages (`useCaseDetail`
+ * and `useConversation`), at the very addresses the app asks for. The app's own fetch() takes the
+ * preloaded answer instead of asking again, since it asks in the same way: `crossorigin` is CORS
+ * mode with same-origin credentials, as `apiFetch` sends a GET, with no header of its own. Only
+ * for a signed-in member: the answers are theirs, asked with their cookie, and a 404 (a case that
+ * is not theirs) reaches the page as its own request would have.
+ */
+function dataPreloadsFor(pagePath: string): string {
+  const caseId = CASE_CHAT_PATH.exec(pagePath)?.[1];
+  if (!caseId) return "";
+  return ["/api/me", `/api/cases/${caseId}`, `/api/cases/${caseId}/messages`]
+    .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
+    .join("");
+}
+
 interface Entry {
   body: Buffer;
   br?: Buffer;
@@ -163,6 +184,9 @@ export function serveClient(
     const hasSessionCookie = /(?:^|;\s*)(?:__Secure-)?lawguide\.session_token=/.test(c.req.header("cookie") ?? "");
     const signedIn = decoded === "/welcome" && hasSessionCookie ? await options.isSignedIn(c) : hasSessionCookie;
     const file = pageFile(decoded, signedIn);
+    // The session is looked up (as /welcome's is) only for a page with answers to preload.
+    const preloadable = file === "index.html" && hasSessionCookie ? dataPreloadsFor(decoded) : "";
+    const data = preloadable && (await options.isSignedIn(c).catch(() => false)) ? preloadable : "";
     const page = template(file) ?? template("index.html");
     if (!page) {
       return c.html(
@@ -176,7 +200,10 @@ export function serveClient(
         .replace('data-session="__SESSION__"', `data-session="${signedIn ? "member" : "visitor"}"`)
         // A prerendered page paints from its HTML and loads its code after; the app's other pages
         // need their code at once, so it is preloaded with the HTML.
-        .replace("</head>", `${file === "index.html" ? preloadsFor(decoded, hasSessionCookie) : ""}</head>`),
+        // Its data is asked for after its code, which it needs first: over HTTP/1.1's six
+        // connections, answers asked first would hold the scripts up (and the server's time with
+        // them), and they still arrive before the code has run.
+        .replace("</head>", `${file === "index.html" ? preloadsFor(decoded, hasSessionCookie) : ""}${data}</head>`),
     );
     c.header("Cache-Control", "no-cache");
     c.header("Content-Type", "text/html; charset=utf-8");

@@ -21,6 +21,8 @@ export const casesApi = {
   },
   create: (body: { title?: string; description?: string } = {}) =>
     apiFetch<{ case: CaseDetail }>("/api/cases", { body }),
+  // A case chat's first two requests: the server preloads them with the page's HTML at these very
+  // addresses (src/server/http/static.ts), and the preloaded answers are only taken for the same URL.
   get: (id: string) => apiFetch<{ case: CaseDetail }>(`/api/cases/${encodeURIComponent(id)}`),
   messages: (id: string, before?: string | null) =>
     apiFetch<Page<ChatMessage>>(
