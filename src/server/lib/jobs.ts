@@ -56,6 +56,25 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     if (worker) boss?.notifyWorker(worker);
   };
 
+  /**
+   * pg-boss's statements. After `stop`, a job that outlived its time to finish may still report
+   * its end once the database has been closed: that write cannot be kept (the job stays active and
+   * runs again once it expires, as after a crash), and it must not end the process as an unhandled
+   * rejection inside pg-boss. pg-boss reads a missing result as "no job changed".
+   */
+  async function executeSql(text: string, values?: unknown[]): Promise<{ rows: never[] }> {
+    try {
+      return (await database.query(text, values)) as { rows: never[] };
+    } catch (error) {
+      if (state !== "stopped") throw error;
+      logger.warn(
+        { fault: describeFault(error) },
+        "job queue: a late job's end was not stored (the queue had stopped)",
+      );
+      return null as unknown as { rows: never[] };
+    }
+  }
+
   const queueOptions = (name: string, kind: JobKind<object>) => ({
     name,
     retryLimit: kind.retryLimit,
@@ -78,7 +97,7 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
     async start({ work = true }: { work?: boolean } = {}): Promise<void> {
       const scheduled = [...kinds.values()].some((kind) => kind.cron);
       boss = new PgBoss({
-        db: { executeSql: (text, values) => database.query(text, values) as Promise<{ rows: never[] }> },
+        db: { executeSql: (text, values) => executeSql(text, values) },
         schema: JOBS_SCHEMA,
         // Timers only where something runs on a schedule, and only in a process that works.
         schedule: work && scheduled,
