@@ -121,7 +121,13 @@ export function runDockerfile(dockerfile: string, context: string, into: string)
         break;
       }
       case "RUN": {
-        const env = { ...process.env, ...mapPaths(current, current.env) };
+        // The host's tools and settings (PATH, npm's cache), not the test runner's own variables:
+        // Vitest sets NODE_ENV=test, which no container has, and a client built under it is a
+        // development build (larger, with React's development runtime).
+        const host = Object.fromEntries(
+          Object.entries(process.env).filter(([key]) => key !== "NODE_ENV" && !key.startsWith("VITEST")),
+        );
+        const env = { ...host, ...mapPaths(current, current.env) };
         const result = spawnSync("sh", ["-c", args], { cwd: inside(current, "."), env, stdio: "inherit" });
         if (result.status !== 0) throw new Error(`RUN ${args}: exit ${result.status}`);
         break;
