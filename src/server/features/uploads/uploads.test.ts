@@ -1,12 +1,13 @@
 import { PLANS } from "@shared/plans";
 import { MAX_UPLOADS_IN_FLIGHT, UPLOAD_TEXT, uploadPeriod } from "@shared/uploads";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { leasePdf, tinyPng, upload, uploadAndRead } from "../../../../tests/factories/uploads";
+import { waitUntil } from "../../../../tests/factories/wait";
 import { docxBomb } from "../../../../tests/fixtures/uploads/build-files";
 import { leaseParagraphs } from "../../../../tests/fixtures/uploads/lease-text";
 import { documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
@@ -215,8 +216,18 @@ describe("the monthly allowance", () => {
     for (let i = 0; i < MAX_UPLOADS_IN_FLIGHT; i++) {
       expect((await upload(client, `p${i}.png`, tinyPng())).status).toBe(201);
     }
-    // Held as claimed by a reader, so none of them finishes while the test looks.
+    // Once every one has been read (a reader still at work would finish one after the update
+    // below and free its place), they are held as claimed by a reader, so none finishes while the
+    // test looks.
     const mine = and(eq(documents.userId, id), eq(documents.type, "upload"));
+    const stillBusy = and(mine, inArray(documents.status, ["uploading", "reading"]));
+    await waitUntil(
+      async () => (await t.services.db.select({ id: documents.id }).from(documents).where(stillBusy)).length === 0,
+      {
+        what: "the ten files to be read",
+        timeout: 30_000,
+      },
+    );
     await t.services.db.update(documents).set({ status: "reading", readingClaimedAt: new Date() }).where(mine);
     const refused = await upload(client, "one-more.png", tinyPng());
     expect(refused.status).toBe(429);
