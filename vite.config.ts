@@ -2,6 +2,7 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { chunkPlan } from "./scripts/chunk-plan";
 
 const here = import.meta.dirname;
 
@@ -45,8 +46,10 @@ const landingPage: Plugin = {
   },
 };
 
+const chunks = chunkPlan(path.join(here, "src/client"));
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sharedHead, landingPage],
+  plugins: [react(), tailwindcss(), sharedHead, landingPage, chunks.plugin],
   resolve: {
     alias: {
       "@shared": path.join(here, "src/shared"),
@@ -66,10 +69,15 @@ export default defineConfig({
       // Two pages: the app, and the landing page with its own small entry.
       input: { index: path.join(here, "index.html"), welcome: path.join(here, "welcome.html") },
       output: {
-        // The icons in one file: a page asks for one script instead of one per icon (52 → 34 on
-        // the chat page, for 1 kB more). Decision 020.
         codeSplitting: {
-          groups: [{ name: "icons", test: /node_modules[\\/]lucide-react[\\/]/ }],
+          groups: [
+            // The icons in one file: a page asks for one script instead of one per icon
+            // (decision 020).
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 50 },
+            // What a page loads at start in a few files instead of one per shared module
+            // (decision 022).
+            ...chunks.groups,
+          ],
         },
       },
     },

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -8,6 +8,7 @@ import { buildServer } from "../scripts/server-build.mjs";
 import { DEFAULT_ADMIN } from "../src/server/config";
 import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
+import { LIGHTHOUSE_RUNS, lighthouseRun } from "./landing.bench";
 import { inParallel, median, onFreshPostgres, percentile, postgresServerEnv, record, streamTimes } from "./lib";
 
 const signIn = (url: string, email: string, password: string) => signInOverHttp(url, { email, password });
@@ -447,10 +448,35 @@ async function chatFirstLoad() {
         Math.max(...local.map((load) => load.asked), ...remote.map((load) => load.asked)),
         "requests",
       );
+      await chatLighthouse(`${base}/dashboard/case/${caseId}`, cookies);
     },
     {},
     { compiled: path.resolve("dist/server/main.js") },
   );
+}
+
+/** Lighthouse (mobile preset, signed in as the member) on a case chat of six messages. */
+async function chatLighthouse(url: string, cookie: string) {
+  const chromeTmp = path.resolve(".tmp/lighthouse-chat");
+  mkdirSync(chromeTmp, { recursive: true });
+  try {
+    const runs: Array<Record<string, number>> = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, chromeTmp, cookie));
+    const med = (key: string) => median(runs.map((run) => run[key] ?? Number.NaN));
+    const note = `median of ${LIGHTHOUSE_RUNS}`;
+    record(
+      "chat",
+      "Lighthouse mobile, the chat page: performance",
+      Math.round(med("performance")),
+      "/100",
+      `${note}; target ≥ 95`,
+    );
+    record("chat", "Lighthouse mobile, the chat page: accessibility", Math.round(med("accessibility")), "/100", note);
+    record("chat", "Lighthouse mobile, the chat page: LCP", med("LCP"), "ms", note);
+    record("chat", "Lighthouse mobile, the chat page: TBT", med("TBT"), "ms", note);
+  } finally {
+    rmSync(chromeTmp, { recursive: true, force: true });
+  }
 }
 
 /** The chat page in Chromium: JavaScript of a first load, and click Send → first streamed text. */

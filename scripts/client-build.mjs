@@ -22,6 +22,7 @@ const SOURCES = [
   "package-lock.json",
   "package.json",
   "scripts/size-budget.json",
+  "scripts/chunk-plan.ts",
 ];
 const vite = path.join(root, "node_modules/vite/bin/vite.js");
 
