@@ -82,6 +82,32 @@ test.describe("case chat preload", () => {
     expect(warnings).toEqual([]);
   });
 
+  test("a first load goes from one loading screen straight to the conversation", async ({ page }) => {
+    const { caseId } = await memberWithCase(page, { asking: "My landlord kept my deposit. What can I do?" });
+    // Every full-screen 'Loading...' put into the page, counted from before its first byte. The
+    // session's wait shows one; a page drawn through React.lazy used to show a second one (its
+    // Suspense fallback) and hold the page back 300 ms after it, though its code was preloaded.
+    await page.addInitScript(() => {
+      const seen = new Set<Node>();
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('p[role="status"]'))
+          if (status.textContent === "Loading..." && !seen.has(status)) seen.add(status);
+        (window as unknown as { loadingScreens: number }).loadingScreens = seen.size;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`/dashboard/case/${caseId}`);
+    const conversation = page.getByRole("region", { name: "Conversation" });
+    await expect(conversation.getByText("My landlord kept my deposit. What can I do?", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { loadingScreens?: number }).loadingScreens ?? 0)).toBe(1);
+
+    // Moving to another page of the layout and back draws each page, never the one left.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Help" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Help");
+    await expect(conversation).toHaveCount(0);
+    await page.goBack();
+    await expect(conversation.getByText("My landlord kept my deposit. What can I do?", { exact: true })).toBeVisible();
+  });
+
   test("a case that does not exist, or is another member's, still shows the page's not-found state", async ({
     page,
     browser,

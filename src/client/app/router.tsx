@@ -4,7 +4,7 @@ import { usePublicSettings } from "@client/lib/public-settings";
 import { useSession } from "@client/lib/session";
 import { LAYOUT_PATHS, PAGES, type PageEntry, type PageLayout, type PageName } from "@shared/pages";
 import { DEFAULT_SITE, pageTitle } from "@shared/site";
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from "react-router";
 import { RequireAuth } from "./guards";
 import { PATHS } from "./paths";
@@ -15,6 +15,22 @@ import { type RouteHandle, RouteHandleContext } from "./route-handle";
 /** Loaders of the lazy pages, so a prerendered page's code can be fetched before it is taken over. */
 const preloaders = new WeakMap<object, () => Promise<unknown>>();
 
+/** A lazy page's component: once its code is here, and through React.lazy. */
+interface PageCode {
+  loaded(): ComponentType | undefined;
+  Lazy: ComponentType;
+}
+
+/**
+ * A page whose code is already here (preloaded: see preloadPath) is drawn at once. Through
+ * React.lazy it would suspend once even then and show the loading screen, and React reveals what
+ * follows a fallback no sooner than 300 ms after it. Chosen once per mount.
+ */
+function Page({ code }: { code: PageCode }) {
+  const [Shown] = useState<ComponentType>(() => code.loaded() ?? code.Lazy);
+  return <Shown />;
+}
+
 /**
  * Pages loaded when first visited, each its own chunk: `loaders` by the name each module exports its
  * page under. Gives the function making the element that shows one of them.
@@ -23,12 +39,20 @@ function lazyPages<T extends { [K in keyof T]: () => Promise<Record<K, Component
   return <N extends keyof T & string>(name: N) => {
     const load: () => Promise<Record<N, ComponentType>> = loaders[name];
     let loading: Promise<Record<N, ComponentType>> | undefined;
+    let loaded: ComponentType | undefined;
     const get = () => {
-      loading ??= load();
+      loading ??= load().then((module) => {
+        loaded = module[name];
+        return module;
+      });
       return loading;
     };
-    const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await get())[name] }));
-    const element = <Page />;
+    const code: PageCode = {
+      loaded: () => loaded,
+      Lazy: lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await get())[name] })),
+    };
+    // Keyed by page: another page in the same place is a new mount, never this one redrawn.
+    const element = <Page key={name} code={code} />;
     preloaders.set(element, get);
     return element;
   };

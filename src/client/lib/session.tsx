@@ -29,9 +29,11 @@ async function fetchMe(signal?: AbortSignal): Promise<SessionUser | null> {
 
 /**
  * Authentication state (spec section 4 'Auth state'): loading until the server has answered who
- * is signed in; after 10 seconds without an answer the app goes on as signed out.
+ * is signed in; after 10 seconds without an answer the app goes on as signed out. `ready` (the
+ * first page's code, fetched meanwhile) holds the first answer back until the page can be drawn
+ * with it, so it is drawn at once rather than through a loading screen.
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, ready }: { children: ReactNode; ready?: Promise<unknown> }) {
   const [status, setStatus] = useState<SessionStatus>("loading");
   const [user, setUser] = useState<SessionUser | null>(null);
   const [signedOut, setSignedOut] = useState(false);
@@ -50,7 +52,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const timer = setTimeout(() => controller.abort(), AUTH_INIT_TIMEOUT_MS);
     fetchMe(controller.signal)
       .catch(() => null)
-      .then((next) => {
+      .then(async (next) => {
+        clearTimeout(timer);
+        // Code that failed to load is the page's error boundary's to show, not a reason to wait.
+        await ready?.catch(() => undefined);
         if (current) apply(next);
       })
       .finally(() => clearTimeout(timer));
@@ -59,7 +64,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [apply]);
+  }, [apply, ready]);
 
   const refresh = useCallback(async () => {
     const next = await fetchMe().catch(() => null);
