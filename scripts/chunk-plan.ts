@@ -1,11 +1,9 @@
-// Which file each module of the web client goes into (decision 022). The bundler, left to itself,
-// makes one file for every set of lazily loaded pages that share a module: the chat page asked
-// for 34 of them, most under 1 kB. This plan puts what a page loads at start into a few files,
-// chosen from the pages themselves:
+// Which file each module of the app goes into (decision 022). The bundler, left to itself, makes
+// one file for every set of lazily loaded pages that share a module: the chat page asked for 34
+// of them, most under 1 kB. This plan puts what a page loads at start into a few files, chosen
+// from the pages themselves:
 //
-// - `base`: what the landing page and the app both load at start (React and the small shared
-//   modules), so /welcome loads nothing it does not use;
-// - `app`: the rest of what the app loads before any page (the router, the session, the guards);
+// - `app`: what the app loads before any page: React, the router, the session, the guards;
 // - `member`: the member area's layout with what it needs, and what the chat shares with at least
 //   two other member pages (the cases list, the home page);
 // - `case-chat`: the rest of the chat page's own code, with markdown-to-jsx and the stream reader.
@@ -14,13 +12,13 @@
 // by its module: src/server/http/page-modules.ts), and every other package or module is left to
 // the bundler. Only our own modules and the packages named below are placed: a package reached
 // through an index that re-exports a whole library (radix-ui) would bring along parts only a
-// lazily loaded dialog uses.
+// lazily loaded dialog uses. The landing page is a build of its own (decision 023).
 import path from "node:path";
 import type { CodeSplittingGroup } from "rolldown";
 import type { Plugin } from "vite";
 import { LAYOUT_MODULES, PAGES, type PageEntry } from "../src/shared/pages";
 
-type Group = "base" | "app" | "member" | "case-chat";
+type Group = "app" | "member" | "case-chat";
 
 /** Packages the plan may place: the app's frame, and what only the chat page uses. */
 const FRAME_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|@tanstack[\\/][^\\/]+)[\\/]/;
@@ -43,11 +41,10 @@ function closure(graph: ModuleGraph, root: string): Set<string> {
   return seen;
 }
 
-/** Each placed module's file, from the module graph of the client's two pages. */
+/** Each placed module's file, from the module graph of the app. */
 export function planChunks(graph: ModuleGraph, clientDir: string): Map<string, Group> {
   const module = (name: string) => path.join(clientDir, `${name}.tsx`);
   const app = closure(graph, module("app-main"));
-  const landing = closure(graph, module("landing-app"));
   const member = closure(graph, module(LAYOUT_MODULES.dashboard));
   const chat = closure(graph, module(CHAT_PAGE));
   const otherMemberPages = (Object.values(PAGES) as PageEntry[])
@@ -58,10 +55,7 @@ export function planChunks(graph: ModuleGraph, clientDir: string): Map<string, G
   const ours = (id: string) => !id.includes("node_modules");
   const placeable = (id: string, packages: RegExp) =>
     !graph.isEntry(id) && !plan.has(id) && (ours(id) || packages.test(id));
-  for (const id of app) if (placeable(id, FRAME_PACKAGES)) plan.set(id, landing.has(id) ? "base" : "app");
-  // The landing page's own modules that member pages share (a skip link, the plans) join `base`:
-  // a member page would otherwise load them as files of a few hundred bytes each.
-  for (const id of [...member, ...chat]) if (landing.has(id) && placeable(id, /$^/)) plan.set(id, "base");
+  for (const id of app) if (placeable(id, FRAME_PACKAGES)) plan.set(id, "app");
   for (const id of member) if (placeable(id, FRAME_PACKAGES)) plan.set(id, "member");
   for (const id of chat)
     if (placeable(id, CHAT_PACKAGES))
@@ -71,8 +65,9 @@ export function planChunks(graph: ModuleGraph, clientDir: string): Map<string, G
 
 /**
  * The plan as a Vite plugin (computed once the module graph is known) and the bundler's groups
- * that read it. `base` takes its modules' dependencies with it; the other groups take only the
- * modules placed in them, so that a dependency the landing page shares stays where it is.
+ * that read it. `app` takes its modules' dependencies with it (every page loads them); the other
+ * groups take only the modules placed in them, so that a dependency another page shares stays
+ * where it is.
  */
 export function chunkPlan(clientDir: string): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const plan = new Map<string, Group>();
@@ -104,11 +99,6 @@ export function chunkPlan(clientDir: string): { plugin: Plugin; groups: CodeSpli
   });
   return {
     plugin,
-    groups: [
-      group("base", 40, true),
-      group("app", 30, false),
-      group("member", 20, false),
-      group("case-chat", 10, false),
-    ],
+    groups: [group("app", 30, true), group("member", 20, false), group("case-chat", 10, false)],
   };
 }

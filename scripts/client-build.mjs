@@ -7,7 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { isStale } from "./build-stamp.mjs";
-import { budgetWarnOnly, checkSizeBudget, failureMessage } from "./size-budget.mjs";
+import { budgetWarnOnly, checkSizeBudget, failureMessage, MANIFEST_PATH } from "./size-budget.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const client = path.join(root, "dist/client");
@@ -71,6 +71,18 @@ async function prerender() {
   rmSync(out, { recursive: true, force: true });
 }
 
+/** Where Vite writes the landing build's manifest (LANDING_MANIFEST in vite.config.ts). */
+const LANDING_MODE = "landing";
+const LANDING_MANIFEST = ".vite/manifest-landing.json";
+
+function mergeLandingManifest() {
+  const app = path.join(client, MANIFEST_PATH);
+  const landing = path.join(client, LANDING_MANIFEST);
+  const merged = { ...JSON.parse(readFileSync(app, "utf8")), ...JSON.parse(readFileSync(landing, "utf8")) };
+  writeFileSync(app, JSON.stringify(merged, null, 2));
+  rmSync(landing);
+}
+
 /** Compress every text asset once at build time (the server sends these as they are). */
 function precompress(dir) {
   for (const entry of readdirSync(dir)) {
@@ -89,6 +101,10 @@ export async function buildClient({ force = false } = {}) {
   if (!force && !clientIsStale()) return;
   console.log("Building the web client (vite build)...");
   run(["build"], "client");
+  // The landing page on its own, with Preact in React's place (decision 023), into the same
+  // folder; its manifest joins the app's, which the server and the size budget read.
+  run(["build", "--mode", LANDING_MODE], "landing page");
+  mergeLandingManifest();
   // The pages' first-load JavaScript against scripts/size-budget.json (decision 020): over it,
   // the build stops here (no stamp, so the next build checks again) unless SIZE_BUDGET=warn.
   const budget = checkSizeBudget({ clientDir: client });

@@ -14,14 +14,14 @@ describe("the chunk plan", () => {
   const documents = mod(PAGES.DocumentCenterPage.module);
   const layout = mod(LAYOUT_MODULES.dashboard);
 
-  /** A small client: the landing page and the app share React and the API, member pages share more. */
+  /** A small app: its frame, a member layout, member pages sharing some modules with the chat. */
   const imports: Record<string, string[]> = {
-    [mod("landing-app")]: [pkg("react"), mod("lib/api"), mod("components/SkipLink"), pkg("radix-ui")],
     [mod("app-main")]: [pkg("react"), mod("lib/api"), pkg("react-router"), mod("app/router")],
+    [mod("lib/api")]: [pkg("get-nonce")],
     [mod("app/router")]: [pkg("@tanstack/react-query")],
     [pkg("@tanstack/react-query")]: [pkg("react")],
     [pkg("radix-ui")]: [pkg("react-remove-scroll")],
-    [layout]: [mod("components/Toast"), mod("components/SkipLink"), pkg("radix-ui")],
+    [layout]: [mod("components/Toast"), mod("lib/api"), pkg("radix-ui")],
     [mod("components/Toast")]: [pkg("radix-ui")],
     [chat]: [mod("features/cases/Composer"), mod("lib/cases-api"), mod("components/Markdown"), mod("LazyDialog")],
     [mod("components/Markdown")]: [pkg("markdown-to-jsx")],
@@ -30,30 +30,20 @@ describe("the chunk plan", () => {
     [home]: [mod("lib/cases-api")],
     [documents]: [mod("components/Markdown")],
   };
-  /** The HTML pages' scripts, every page and layout, and a dialog loaded lazily are entries. */
-  const entries = new Set([
-    mod("landing-app"),
-    mod("app-main"),
-    layout,
-    chat,
-    cases,
-    home,
-    documents,
-    mod("LazyDialog"),
-  ]);
+  /** The HTML page's script, every page and layout, and a dialog loaded lazily are entries. */
+  const entries = new Set([mod("app-main"), layout, chat, cases, home, documents, mod("LazyDialog")]);
   const plan = planChunks({ importedIds: (id) => imports[id] ?? [], isEntry: (id) => entries.has(id) }, client);
 
-  it("puts what the landing page and the app both load at start into base, and nothing else of the app", () => {
-    expect(plan.get(pkg("react"))).toBe("base");
-    expect(plan.get(mod("lib/api"))).toBe("base");
+  it("puts what the app loads before any page into app", () => {
+    expect(plan.get(pkg("react"))).toBe("app");
+    expect(plan.get(mod("lib/api"))).toBe("app");
     expect(plan.get(pkg("react-router"))).toBe("app");
     expect(plan.get(mod("app/router"))).toBe("app");
     expect(plan.get(pkg("@tanstack/react-query"))).toBe("app");
   });
 
-  it("puts the member layout's modules in member, and the landing page's own modules a member page shares in base", () => {
+  it("puts the member layout's own modules in member", () => {
     expect(plan.get(mod("components/Toast"))).toBe("member");
-    expect(plan.get(mod("components/SkipLink"))).toBe("base");
   });
 
   it("gives the chat its own file, except what two other member pages share with it", () => {
@@ -69,5 +59,7 @@ describe("the chunk plan", () => {
     expect(plan.has(pkg("radix-ui"))).toBe(false);
     expect(plan.has(pkg("react-remove-scroll"))).toBe(false);
     expect(plan.has(pkg("some-library"))).toBe(false);
+    // A package the app's frame uses goes with it through the group's dependencies, not the plan.
+    expect(plan.has(pkg("get-nonce"))).toBe(false);
   });
 });
