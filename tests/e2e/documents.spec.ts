@@ -1,6 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Locator, Page } from "@playwright/test";
+import { DOCUMENT_TEXT } from "../../src/shared/messages";
 import { docxText, pdfText } from "../factories/document-text";
+import { WILL_ANSWERS } from "../factories/will-answers";
 import { expect, expectAccessible, openDialog, sameOrigin, signUp, test } from "./fixtures";
 
 /** The Document Center with the Document Templates tab selected. */
@@ -238,6 +240,48 @@ test.describe("document center", () => {
 
     await page.getByRole("button", { name: "Create another document" }).click();
     await expect(page.getByRole("heading", { name: "Template Selection" })).toBeFocused();
+  });
+
+  test("a download the server refuses is said on the page: a third PDF or Word file at once waits for the first two", async ({
+    page,
+  }) => {
+    await signUp(page);
+    for (const fullName of ["Ada Lovelace", "Grace Hopper"]) {
+      const made = await page.request.post("/api/documents/generate", {
+        data: { templateId: "will", answers: { ...WILL_ANSWERS, fullName } },
+        headers: sameOrigin(),
+      });
+      expect(made.status(), await made.text()).toBe(201);
+    }
+    await page.goto("/dashboard/create");
+    const rows = page
+      .getByRole("region", { name: "My documents" })
+      .getByRole("article")
+      .filter({ hasText: "Last Will and Testament" });
+    await expect(rows).toHaveCount(2);
+    const links = [
+      rows.nth(0).getByRole("link", { name: /as PDF$/ }),
+      rows.nth(0).getByRole("link", { name: /as DOCX$/ }),
+      rows.nth(1).getByRole("link", { name: /as PDF$/ }),
+    ];
+    const downloads: Download[] = [];
+    page.on("download", (file) => downloads.push(file));
+    // Three clicks in one moment: a member has at most two files prepared at once. The third is
+    // refused, and the page says so in the server's words (a plain link would fail silently).
+    const handles = await Promise.all(links.map((link) => link.elementHandle()));
+    await page.evaluate((elements) => {
+      for (const element of elements) (element as HTMLElement | null)?.click();
+    }, handles);
+    const toasts = page.getByRole("region", { name: /^Notifications/ });
+    await expect(toasts.getByText(DOCUMENT_TEXT.tooManyDownloads(2))).toBeVisible();
+    await expect.poll(() => downloads.length).toBe(2);
+    for (const file of downloads) {
+      expect(file.suggestedFilename()).toMatch(/^last-will-and-testament-.*\.(pdf|docx)$/);
+      expect((await readFile(await file.path())).length).toBeGreaterThan(1000);
+    }
+    // Once those are done, the same link downloads its file.
+    const third = await download(page, links[2] as Locator);
+    expect(third.body.subarray(0, 4).toString("latin1")).toBe("%PDF");
   });
 
   test("a will for a single member without children leaves spouse, children and guardian out", async ({ page }) => {

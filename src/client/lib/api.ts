@@ -63,6 +63,22 @@ export async function unwrap<T>(responsePromise: Promise<Response> | Response): 
   return (await response.json()) as T;
 }
 
+/**
+ * A file from our API (a document to download), or ApiRequestError with the server's message: a
+ * download it refuses (too many at once, the renderers busy) is said on the page, not lost in
+ * the browser's downloads.
+ */
+export async function fetchFile(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw new ApiRequestError(0, "NETWORK", AUTH_TEXT.unexpected);
+  }
+  if (!response.ok) await unwrap(response);
+  return response.blob();
+}
+
 /** Methods whose requests carry a body: always JSON, `{}` when the caller gives none. */
 const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
 

@@ -1,11 +1,12 @@
 import { Alert } from "@client/components/ui/Alert";
-import { AnchorButton, Button } from "@client/components/ui/Button";
+import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { UI_LIMITS } from "@shared/constants";
 import { formatDate } from "@shared/dates";
 import type { DocumentDetail } from "@shared/schemas/documents";
-import { Download, Eye, EyeOff, FilePlus2, Scale } from "lucide-react";
+import { Eye, EyeOff, FilePlus2, Scale } from "lucide-react";
 import { useId, useState } from "react";
+import { DocumentDownload } from "./DocumentDownload";
 import { DOWNLOAD_FORMATS, downloadUrl, type ReviewRequestResult } from "./documents-api";
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
 import { formatFee, reviewFeeCents } from "./template-info";
@@ -81,16 +82,15 @@ export function DownloadStep({
           <h4 className="mb-2 text-sm font-semibold text-slate-800">Choose a format</h4>
           <div className="grid grid-cols-3 gap-2">
             {DOWNLOAD_FORMATS.map(({ format, label }) => (
-              <AnchorButton
+              <DocumentDownload
                 key={format}
                 href={downloadUrl(document.id, format)}
-                download={`${document.fileName}.${format}`}
+                fileName={`${document.fileName}.${format}`}
                 variant={format === "txt" ? "primary" : "secondary"}
-                icon={Download}
                 aria-label={`Download as ${label}`}
               >
                 {label}
-              </AnchorButton>
+              </DocumentDownload>
             ))}
           </div>
         </div>

@@ -1,5 +1,5 @@
 import { Badge } from "@client/components/ui/Badge";
-import { AnchorButton, Button } from "@client/components/ui/Button";
+import { Button } from "@client/components/ui/Button";
 import { Card } from "@client/components/ui/Card";
 import { IconTile } from "@client/components/ui/IconTile";
 import { Tabs } from "@client/components/ui/Tabs";
@@ -7,9 +7,10 @@ import { formatDate, formatDateTime, formatFullDateTime } from "@shared/dates";
 import type { DocumentDraft, DocumentSummary } from "@shared/schemas/documents";
 import { formatTemplatePrice } from "@shared/template-offers";
 import { getTemplate } from "@shared/templates/template-list";
-import { Download, FileText, PencilLine, Scale, ShoppingCart } from "lucide-react";
+import { FileText, PencilLine, Scale, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { DeleteConfirm } from "./DeleteConfirm";
+import { DocumentDownload } from "./DocumentDownload";
 import { DOWNLOAD_FORMATS, downloadUrl, useDeleteDocument, useDeleteDraft, useDocumentsList } from "./documents-api";
 import { DeleteButton, type ItemActions, ItemCard, ItemList } from "./ItemList";
 import { ReviewRequestDialog } from "./ReviewRequestDialog";
@@ -42,17 +43,16 @@ function DocumentRow({ item, actions }: { item: DocumentSummary; actions: ItemAc
           {[...DOWNLOAD_FORMATS]
             .sort((a, b) => Number(b.format === "pdf") - Number(a.format === "pdf"))
             .map(({ format, label }) => (
-              <AnchorButton
+              <DocumentDownload
                 key={format}
                 href={downloadUrl(item.id, format)}
-                download={`${item.fileName}.${format}`}
+                fileName={`${item.fileName}.${format}`}
                 variant={format === "pdf" ? "primary" : "secondary"}
                 size="sm"
-                icon={Download}
                 aria-label={`Download ${item.title} as ${label}`}
               >
                 {format === "pdf" ? "Download PDF" : label}
-              </AnchorButton>
+              </DocumentDownload>
             ))}
           <div className="flex flex-1 flex-wrap gap-2 sm:justify-end">
             {item.review ? null : (
