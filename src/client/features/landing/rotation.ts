@@ -1,4 +1,4 @@
-import { type FocusEvent, useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { type FocusEvent, useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -35,25 +35,45 @@ export function useRotation(count: number, intervalMs: number) {
   const canRotate = count > 1 && !reducedMotion;
   const rotating = canRotate && !stopped && !hovered && !focused;
   const current = count > 0 ? Math.min(index, count - 1) : 0;
+  // Pointer over the region or focus in it, as the events say, before any render: the timer
+  // reads this when it fires. The effect that stops it runs after the render, and on the landing
+  // page (Preact, decision 023) after the next frame, so a timer due in between must not move on.
+  const held = useRef({ hovered: false, focused: false });
 
   useEffect(() => {
     if (!rotating) return;
     // Restarts whenever the shown item changes, so a choice gets the full interval.
-    const timer = window.setTimeout(() => setIndex((current + 1) % count), intervalMs);
+    const timer = window.setTimeout(() => {
+      if (!held.current.hovered && !held.current.focused) setIndex((current + 1) % count);
+    }, intervalMs);
     return () => window.clearTimeout(timer);
   }, [rotating, current, count, intervalMs]);
 
+  const hover = useCallback((over: boolean) => {
+    held.current.hovered = over;
+    setHovered(over);
+  }, []);
+  const focus = useCallback((inside: boolean) => {
+    held.current.focused = inside;
+    setFocused(inside);
+  }, []);
   const regionProps = {
-    onMouseEnter: useCallback(() => setHovered(true), []),
-    onMouseLeave: useCallback(() => setHovered(false), []),
-    onFocus: useCallback((event: FocusEvent<HTMLElement>) => {
-      const target = event.target as Element;
-      setFocused(!target.closest(`[${ROTATION_CONTROL}]`));
-    }, []),
-    onBlur: useCallback((event: FocusEvent<HTMLElement>) => {
-      const next = event.relatedTarget as Node | null;
-      if (!next || !event.currentTarget.contains(next)) setFocused(false);
-    }, []),
+    onMouseEnter: useCallback(() => hover(true), [hover]),
+    onMouseLeave: useCallback(() => hover(false), [hover]),
+    onFocus: useCallback(
+      (event: FocusEvent<HTMLElement>) => {
+        const target = event.target as Element;
+        focus(!target.closest(`[${ROTATION_CONTROL}]`));
+      },
+      [focus],
+    ),
+    onBlur: useCallback(
+      (event: FocusEvent<HTMLElement>) => {
+        const next = event.relatedTarget as Node | null;
+        if (!next || !event.currentTarget.contains(next)) focus(false);
+      },
+      [focus],
+    ),
   };
 
   return {
