@@ -138,6 +138,18 @@ test.describe("buying a template once", () => {
     await expect(fact(card(page, "LLC Operating Agreement"), "Cost")).toHaveText("$79.99, one-time");
     await expectAccessible(page, "template catalogue (one bought)");
 
+    // Listed with what was paid on the Premium page and on Profile, each with a way back to it.
+    for (const where of ["/dashboard/premium", "/dashboard/profile"]) {
+      await page.goto(where);
+      const bought = page.getByRole("region", { name: "Templates you bought" });
+      await expect(bought.getByText("Revocable Living Trust")).toBeVisible();
+      await expect(bought.getByText(/^Bought [A-Z][a-z]{2} \d{1,2}, \d{4} for \$69\.99$/)).toBeVisible();
+      await expect(bought.getByText("LLC Operating Agreement")).toHaveCount(0);
+      await expectAccessible(page, `templates bought on ${where}`);
+    }
+    await page.getByRole("link", { name: "Open Revocable Living Trust" }).click();
+    await expect(page.getByRole("form", { name: "Revocable Living Trust questions" })).toBeVisible();
+
     expect(errors).toEqual([]);
   });
 

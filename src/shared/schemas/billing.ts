@@ -92,6 +92,16 @@ export interface BillingStatus {
   /** Whether subscribing to Premium now would start with the free trial. */
   trialAvailable: boolean;
   trialDays: number;
+  /** The templates the member bought once, oldest first: theirs whatever their plan. */
+  templatesBought: TemplateBought[];
+}
+
+/** A template bought once: which, what was paid and when. */
+export interface TemplateBought {
+  id: string;
+  name: string;
+  amountCents: number;
+  boughtAt: string;
 }
 
 /** POST /api/billing/checkout, /portal: where the browser goes next. */

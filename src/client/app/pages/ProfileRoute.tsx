@@ -1,16 +1,22 @@
 import { ChangePasswordDialog } from "@client/features/account/ChangePasswordDialog";
 import { SubscriptionCard } from "@client/features/billing/SubscriptionCard";
+import { MyTemplatesBought } from "@client/features/billing/TemplatesBought";
 import { ProfilePage } from "@client/features/profile/ProfilePage";
 import { useState } from "react";
 
-/** /dashboard/profile: the profile feature with the account feature's Change Password modal and the billing feature's subscription card. */
+/** /dashboard/profile: the profile feature with the account feature's Change Password modal and the billing feature's subscription card and the templates bought. */
 export function ProfileRoute() {
   const [changing, setChanging] = useState(false);
   return (
     <>
       <ProfilePage
         onChangePassword={() => setChanging(true)}
-        renderSubscription={(subscription) => <SubscriptionCard subscription={subscription} />}
+        renderSubscription={(subscription) => (
+          <>
+            <SubscriptionCard subscription={subscription} />
+            <MyTemplatesBought />
+          </>
+        )}
       />
       <ChangePasswordDialog open={changing} onOpenChange={setChanging} />
     </>

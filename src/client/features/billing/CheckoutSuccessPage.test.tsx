@@ -16,6 +16,7 @@ const complete: CheckoutOutcome = {
     plan: "premium",
     trialAvailable: false,
     trialDays: 7,
+    templatesBought: [],
     subscription: {
       plan: "Premium Solutions",
       planId: "premium",
@@ -36,7 +37,7 @@ const templateOutcome = (state: CheckoutOutcome["state"]): CheckoutOutcome => ({
   state,
   planId: null,
   template: { id: "living-trust", name: "Revocable Living Trust" },
-  status: { mode: "demo", plan: "free", trialAvailable: true, trialDays: 7, subscription: null },
+  status: { mode: "demo", plan: "free", trialAvailable: true, trialDays: 7, subscription: null, templatesBought: [] },
 });
 
 function showSuccess(signedIn: boolean, outcome: CheckoutOutcome = complete) {

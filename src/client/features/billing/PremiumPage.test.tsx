@@ -11,6 +11,7 @@ const FREE_STATUS: BillingStatus = {
   subscription: null,
   trialAvailable: true,
   trialDays: 7,
+  templatesBought: [],
 };
 
 describe("the Premium page's comparison", () => {
@@ -28,5 +29,40 @@ describe("the Premium page's comparison", () => {
       "Simple and Moderate (Complex ones can be bought once)",
       "All, Complex included",
     ]);
+  });
+});
+
+describe("the templates a member bought", () => {
+  it("lists each with what was paid, when, and a link that opens it; nothing when there are none", async () => {
+    fakeApi({
+      "GET /api/me": () => json({ user: sessionUser() }),
+      "GET /api/settings/public": () => json(publicSettings()),
+      "GET /api/billing/status": () =>
+        json({
+          ...FREE_STATUS,
+          templatesBought: [
+            { id: "living-trust", name: "Revocable Living Trust", amountCents: 6999, boughtAt: "2026-11-02T15:00:00Z" },
+          ],
+        }),
+    });
+    renderPage(<PremiumPage />, { path: "/dashboard/premium" });
+    const list = await screen.findByRole("region", { name: "Templates you bought" });
+    expect(within(list).getByText("Revocable Living Trust")).toBeInTheDocument();
+    expect(within(list).getByText("Bought Nov 2, 2026 for $69.99")).toBeInTheDocument();
+    expect(within(list).getByRole("link", { name: "Open Revocable Living Trust" })).toHaveAttribute(
+      "href",
+      "/dashboard/create?tab=templates&template=living-trust",
+    );
+  });
+
+  it("shows no such list to a member who bought none", async () => {
+    fakeApi({
+      "GET /api/me": () => json({ user: sessionUser() }),
+      "GET /api/settings/public": () => json(publicSettings()),
+      "GET /api/billing/status": () => json(FREE_STATUS),
+    });
+    renderPage(<PremiumPage />, { path: "/dashboard/premium" });
+    await screen.findByRole("table", { name: "What Free and Premium Solutions include" });
+    expect(screen.queryByRole("region", { name: "Templates you bought" })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { billingApi, checkoutError, go, useBillingStatus } from "./billing-api";
 import { SubscriptionDetails } from "./SubscriptionDetails";
+import { TemplatesBought } from "./TemplatesBought";
 
 /**
  * The 'Document templates' row, from the rule in `template-offers.ts`: the complexities every plan
@@ -229,6 +230,7 @@ export function PremiumPage() {
             <PlanPicker status={status} headingId={`${pickerId}-title`} />
           </div>
         ) : null}
+        <TemplatesBought templates={status.templatesBought} />
       </div>
     </>
   );

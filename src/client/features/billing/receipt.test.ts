@@ -17,7 +17,14 @@ const subscription = (overrides: Partial<SubscriptionView> = {}): SubscriptionVi
 });
 
 const outcome = (sub: SubscriptionView | null, planId: "basic" | "premium" = "premium"): CheckoutOutcome => {
-  const status: BillingStatus = { mode: "demo", plan: planId, subscription: sub, trialAvailable: false, trialDays: 7 };
+  const status: BillingStatus = {
+    mode: "demo",
+    plan: planId,
+    subscription: sub,
+    trialAvailable: false,
+    trialDays: 7,
+    templatesBought: [],
+  };
   return { state: "complete", planId, template: null, status };
 };
 
@@ -79,6 +86,7 @@ describe("the receipt of a template bought once", () => {
         subscription: subscription({ planId: "basic" }),
         trialAvailable: false,
         trialDays: 7,
+        templatesBought: [],
       },
     };
     expect(receiptLines(bought, "demo_x1234567", new Date("2026-08-05T12:00:00Z"))).toEqual([

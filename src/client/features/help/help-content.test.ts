@@ -54,6 +54,7 @@ describe("the Help page's answers about templates", () => {
     const answer = all.find((q) => q.question === QUESTION)?.answer ?? "";
     expect(answer.startsWith(templateRuleText())).toBe(true);
     expect(answer).toMatch(/same checkout as the plans/);
+    expect(answer).toMatch(/listed, with what you paid, on the Premium page and on Profile/);
   });
 
   it("says what the Free plan includes of the templates, and how to get the others", () => {

@@ -116,7 +116,7 @@ export function helpGroups(settings: PlanSettings, uploads: { maxFileUploadSize:
         },
         {
           question: "How much do document templates cost?",
-          answer: `${templateRuleText()} To buy one, choose Buy on the template's card in the Docs tab (Document Templates): you pay once, through the same checkout as the plans, and nothing renews.`,
+          answer: `${templateRuleText()} To buy one, choose Buy on the template's card in the Docs tab (Document Templates): you pay once, through the same checkout as the plans, and nothing renews. The templates you bought are listed, with what you paid, on the Premium page and on Profile.`,
         },
         {
           question: "How do I cancel my subscription?",

@@ -53,6 +53,12 @@ export function createBillingService(deps: BillingDeps) {
       subscription: row ? toSubscriptionView(row) : null,
       trialAvailable: await store.trialAvailable(userId, "premium"),
       trialDays: subscription.trialPeriodDays,
+      templatesBought: (await listTemplatePurchases(db, userId)).map((purchase) => ({
+        id: purchase.templateId,
+        name: templateOffer(purchase.templateId)?.name ?? purchase.templateId,
+        amountCents: purchase.amountCents,
+        boughtAt: purchase.createdAt.toISOString(),
+      })),
     };
   }
 

@@ -66,6 +66,7 @@ describe("template prices: one rule for every plan", () => {
     expect((await client.post("/api/billing/checkout", { templateId: "will" })).status).toBe(409);
     expect((await client.post("/api/billing/checkout", { templateId: "no-such-template" })).status).toBe(404);
 
+    expect((await (await client.get("/api/billing/status")).json()).templatesBought).toEqual([]);
     const declinedSession = await buy(client, "living-trust");
     const page = await (await client.get(`/api/billing/demo/${declinedSession}`)).json();
     expect(page).toEqual({
@@ -91,6 +92,12 @@ describe("template prices: one rule for every plan", () => {
       template: { id: "living-trust", name: "Revocable Living Trust" },
       status: { plan: "free", subscription: null },
     });
+    // The member's billing status lists it, with what was paid and when (Premium page, Profile).
+    const status = await (await client.get("/api/billing/status")).json();
+    expect(status.templatesBought).toEqual([
+      { id: "living-trust", name: "Revocable Living Trust", amountCents: 6999, boughtAt: expect.any(String) },
+    ]);
+    expect(Date.now() - Date.parse(status.templatesBought[0].boughtAt)).toBeLessThan(60_000);
     // Bought, not subscribed: the plan is unchanged and no subscription row was written.
     expect(await t.services.db.select().from(subscriptions).where(eq(subscriptions.userId, id))).toEqual([]);
     expect((await client.me())?.plan).toBe("free");
