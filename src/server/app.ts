@@ -98,11 +98,12 @@ export function createApp(services: Services) {
   app.use(securityHeaders({ https: config.publicUrl.startsWith("https://") }));
   app.use(clientAddress({ trustProxy: config.trustProxy }));
   app.use("/api/*", originCheck({ publicUrl: config.publicUrl, exempt: ["/api/billing/webhook"] }));
+  // Down for maintenance is said first, whatever the request carries (it reads no body).
+  app.use("/api/*", maintenanceGuard({ settings, currentUser: guards.currentUser }));
   // Uploads stream through their own limit (the administrator's file size), checked as they arrive.
   app.use("/api/*", requestBodyLimit(JSON_BODY_LIMIT, { exempt: ["/api/uploads"] }));
   // JSON or nothing: the webhook's body is Stripe's signed bytes, an upload is multipart.
   app.use("/api/*", jsonBodiesOnly({ exempt: ["/api/billing/webhook", "/api/uploads"] }));
-  app.use("/api/*", maintenanceGuard({ settings, currentUser: guards.currentUser }));
 
   app.route("/api", api);
   if (mailer.kind === "outbox") app.route("/dev", createOutboxRoutes(mailer, guards));

@@ -35,6 +35,21 @@ describe("maintenance mode", () => {
     await expectDown(await visitor.get("/api/testimonials"));
     // Nobody new joins during maintenance.
     await expectDown(await visitor.signUp({ email: "new-during-maintenance@example.com" }));
+    // Whatever the request's body: down is said before a form or an oversized body is refused.
+    await expectDown(
+      await member.client.request("/api/cases", {
+        method: "POST",
+        body: "title=Deposit",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
+    await expectDown(
+      await member.client.request("/api/cases", {
+        method: "POST",
+        body: JSON.stringify({ title: "x".repeat(2 * 1024 * 1024) }),
+        headers: { "content-type": "application/json" },
+      }),
+    );
 
     await maintenance(admin, false);
     expect((await member.client.get("/api/cases")).status).toBe(200);
