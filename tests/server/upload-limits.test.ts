@@ -110,18 +110,20 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("upload size over real HTTP",
     expect(withLength.status).toBe(413);
   });
 
-  it("refuses 60 MB sent chunked without its memory growing by the file", { timeout: 60_000 }, async () => {
+  it("refuses 200 MB sent chunked without its memory growing by the file", { timeout: 60_000 }, async () => {
     const pid = server.process.pid as number;
     const before = rssOf(pid);
     let peak = before;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssOf(pid));
     }, 10);
-    const chunked = await sendUpload(server, { cookie, fileBytes: 60 * MB, chunked: true });
+    const chunked = await sendUpload(server, { cookie, fileBytes: 200 * MB, chunked: true });
     clearInterval(sampler);
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body).error.message).toBe("File size must be less than 10MB.");
-    // Pieces up to the limit pass through the database; the other 50 MB are never held.
-    expect(peak - before).toBeLessThan(40 * MB);
+    // Pieces up to the limit pass through the database and what arrives after the answer is read
+    // and dropped, so the process grows by that garbage until V8 collects it (its external-memory
+    // trigger is some 64 MB), never by the file: a server that held the body would grow by 200 MB.
+    expect(peak - before).toBeLessThan(100 * MB);
   });
 });
