@@ -1,8 +1,10 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ROOT } from "../tests/factories/server-process";
 
 export interface Figure {
   group: string;
@@ -171,4 +173,33 @@ export async function inParallel<T>(count: number, concurrency: number, task: (i
     }),
   );
   return results;
+}
+
+/**
+ * The fake OpenAI and Anthropic servers in a process of their own (bench/fake-providers.ts), as a
+ * real provider is: what they do is not slowed by the clients this process runs, nor theirs.
+ */
+export function startFakeProviders(): Promise<{ child: ChildProcess; openai: string; anthropic: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/fake-providers.ts"], {
+    cwd: ROOT,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.once("exit", (code) => reject(new Error(`the fake providers exited (${code})`)));
+    child.stdout?.on("data", (chunk) => {
+      out += String(chunk);
+      const line = out.split("\n")[0];
+      if (out.includes("\n") && line) resolve({ child, ...JSON.parse(line) });
+    });
+  });
+}
+
+/** Set the fakes' pace over HTTP: every answer streams a word per `tokenDelayMs`. */
+export async function setTokenDelay(baseURL: string, tokenDelayMs: number) {
+  const response = await fetch(`${new URL(baseURL).origin}/__control/mode`, {
+    method: "POST",
+    body: JSON.stringify({ kind: "ok", tokenDelayMs }),
+  });
+  if (response.status !== 204) throw new Error(`fake mode not set: ${response.status}`);
 }

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
 import { providerFetch } from "../src/server/ai/http-fetch";
-import { ROOT } from "../tests/factories/server-process";
-import { percentile, record } from "./lib";
+import { percentile, record, setTokenDelay, startFakeProviders } from "./lib";
 
 /**
  * `providerFetch` (node:http with keep-alive agents) against the SDKs' own default fetch (Node's
@@ -87,30 +85,6 @@ async function timeOne(ask: Ask, question: string): Promise<Timing> {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function startFakes(): Promise<{ child: ChildProcess; openai: string; anthropic: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/fake-providers.ts"], {
-    cwd: ROOT,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.once("exit", (code) => reject(new Error(`the fake providers exited (${code})`)));
-    child.stdout?.on("data", (chunk) => {
-      out += String(chunk);
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line) resolve({ child, ...JSON.parse(line) });
-    });
-  });
-}
-
-async function setTokenDelay(baseURL: string, tokenDelayMs: number) {
-  const response = await fetch(`${new URL(baseURL).origin}/__control/mode`, {
-    method: "POST",
-    body: JSON.stringify({ kind: "ok", tokenDelayMs }),
-  });
-  if (response.status !== 204) throw new Error(`fake mode not set: ${response.status}`);
-}
-
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 function report(group: string, label: string, timings: Record<Variant, Timing[]>) {
@@ -183,7 +157,7 @@ async function twentyOpen(asks: Record<Variant, Ask>, rounds: number): Promise<R
 
 /** `npm run bench -- fetch`. */
 export async function benchProviderFetch() {
-  const fakes = await startFakes();
+  const fakes = await startFakeProviders();
   try {
     const providers = [
       { name: "OpenAI", url: fakes.openai, ask: openAIAsk },

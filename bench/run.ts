@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- server streaming fetch sizes chatpage landing admin extraction uploads documents scale]: measure speed and memory and
+ * npm run bench [-- server streaming fetch sizes chatpage landing admin extraction uploads documents scale streams]: measure speed and memory and
  * print the figures as a table (also written to bench/results.json). Figures are reported, never asserted.
  */
 import { buildClient } from "../scripts/client-build.mjs";
@@ -10,7 +10,7 @@ import { benchExtraction } from "./extraction.bench";
 import { benchLanding } from "./landing.bench";
 import { printAndSave } from "./lib";
 import { benchProviderFetch } from "./provider-fetch.bench";
-import { benchScale } from "./scale.bench";
+import { benchScale, benchStreams } from "./scale.bench";
 import { benchServer } from "./server.bench";
 import { benchUploads } from "./uploads.bench";
 
@@ -26,6 +26,7 @@ const suites: Record<string, () => Promise<void>> = {
   uploads: benchUploads,
   documents: benchDocuments,
   scale: benchScale,
+  streams: benchStreams,
 };
 const chosen = process.argv.slice(2).filter((name) => name in suites);
 

@@ -70,6 +70,7 @@ const acceptStatement = prepared<{
   case_row: Json | string | null;
   message_row: Json | string | null;
   history: unknown;
+  has_files: boolean;
 }>(
   "accept_user_message",
   `with claimed as (
@@ -97,18 +98,26 @@ const acceptStatement = prepared<{
    select
      (select row_to_json(c) from claimed c) as case_row,
      (select row_to_json(i) from inserted i) as message_row,
-     (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content) order by h.seq desc), '[]'::json) from history h) as history`,
+     (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content) order by h.seq desc), '[]'::json) from history h) as history,
+     exists (select 1 from documents where case_id = $1::uuid and user_id = $2::text and type = 'upload') as has_files`,
 );
 
 /**
  * Accept a member's message in ONE statement: count it and claim the reply slot (owner only,
  * not archived, within the Free limit, no reply in progress), store it, and read the earlier
- * conversation the assistant needs (newest first). Null when any condition fails.
+ * conversation the assistant needs (newest first) and whether the case has files of the
+ * member's whose passages an answer may quote (most have none, and then their answer does not
+ * wait for a search). Null when any condition fails.
  */
 export async function acceptUserMessage(
   run: RunPrepared,
   input: RecordUserMessage & { content: string; attachments?: ChatAttachment[] },
-): Promise<{ row: CaseRow; message: MessageRow; history: Array<{ isUser: boolean; content: string }> } | null> {
+): Promise<{
+  row: CaseRow;
+  message: MessageRow;
+  history: Array<{ isUser: boolean; content: string }>;
+  hasFiles: boolean;
+} | null> {
   const [first] = await run(acceptStatement, [
     input.caseId,
     input.userId,
@@ -125,6 +134,7 @@ export async function acceptUserMessage(
     row: caseFromJson(parseJson<Json>(first.case_row)),
     message: messageFromJson(parseJson<Json>(first.message_row)),
     history: parseJson<Array<{ isUser: boolean; content: string }>>(first.history),
+    hasFiles: first.has_files === true,
   };
 }
 

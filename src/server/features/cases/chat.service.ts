@@ -51,6 +51,8 @@ interface Turn {
   files: UploadFile[];
   /** The member asked for something a document could do: the offer to prepare one may follow. */
   offerCandidate: boolean;
+  /** False when the case has no files to search for passages; when unknown, they are searched. */
+  hasFiles?: boolean;
 }
 
 /**
@@ -108,6 +110,7 @@ export function createChatService(deps: {
       history: [...turnsOf(stored.history), { role: "user", content }],
       files,
       offerCandidate: files.length === 0 && matchesDocumentOffer(content),
+      hasFiles: stored.hasFiles,
     };
     return { row: stored.row, message: stored.message, turn, overAiLimits };
   }
@@ -169,11 +172,14 @@ export function createChatService(deps: {
     question: string,
     writer: AnswerWriter,
     signal: AbortSignal,
+    hasFiles = true,
   ): Promise<AiResult> {
-    const passages = await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
-      logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
-      return [];
-    });
+    const passages = hasFiles
+      ? await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
+          logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
+          return [];
+        })
+      : [];
     return assistant.streamAnswer({
       tier: modelTier(user.plan),
       context: contextOf(row, user),
@@ -200,7 +206,7 @@ export function createChatService(deps: {
       const result =
         turn.files.length > 0
           ? await analyseAttachments(user, row, turn.files, question, writer, emit, controller.signal)
-          : await answerQuestion(user, row, history, question, writer, controller.signal);
+          : await answerQuestion(user, row, history, question, writer, controller.signal, turn.hasFiles);
       writer.flush();
       const stored = await storeAnswer(run, {
         caseId: row.id,
