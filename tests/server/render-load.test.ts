@@ -9,7 +9,9 @@ import { type RunningServer, startServer, stopGracefully } from "../factories/se
 /**
  * PDF rendering against the real server process (decision 013): ten long wills rendered at once
  * must not hold up the request loop. Rendered on the main thread, each PDF took over a second of
- * it and the health check waited for them; in the worker pool it answers in milliseconds. The
+ * it and the health check waited for them; in the worker pool it answers in milliseconds (p99
+ * 34 ms on an idle machine). The bound, 500 ms at p99, is far from both, so that a loaded CI
+ * machine does not fail it while a render on the loop still would. The
  * server runs on its embedded database whatever the test run uses: the renders do not touch it.
  */
 describe("rendering PDFs while the server answers, over real HTTP", () => {
@@ -30,7 +32,7 @@ describe("rendering PDFs while the server answers, over real HTTP", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("keeps GET /api/health under 200 ms at p99 while ten long wills are rendered as PDF", {
+  it("keeps GET /api/health under 500 ms at p99 while ten long wills are rendered as PDF", {
     timeout: 300_000,
   }, async () => {
     // Five members with two wills each: within the per-member bound, and ten different documents
@@ -52,6 +54,6 @@ describe("rendering PDFs while the server answers, over real HTTP", () => {
     const figures = `health p50 ${percentile(healthMs, 50).toFixed(1)} ms, p99 ${percentile(healthMs, 99).toFixed(1)} ms, max ${Math.max(...healthMs).toFixed(1)} ms over ${healthMs.length} checks; renders done in ${Math.max(...result.map((r) => r.ms)).toFixed(0)} ms`;
     console.info(`render load: ${figures}`);
     expect(healthMs.length, figures).toBeGreaterThan(20);
-    expect(percentile(healthMs, 99), figures).toBeLessThan(200);
+    expect(percentile(healthMs, 99), figures).toBeLessThan(500);
   });
 });

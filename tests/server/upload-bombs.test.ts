@@ -14,8 +14,10 @@ const MB = 1024 * 1024;
 /**
  * Hostile files against the real server process, as a member would send them: each is small on
  * disk and inflates to hundreds of MB or a GB. Measured from outside, the server with its reading
- * process must not grow by 300 MB, and /api/health must answer within 500 ms throughout; each file
- * ends 'unreadable' with words the member can act on.
+ * process must not grow by 300 MB, and /api/health must keep answering throughout (no check waits
+ * two seconds: a reading that held the server's thread would stall it for as long as it ran; the
+ * bound is that wide because a loaded CI machine has delayed a check by 600 ms); each file ends
+ * 'unreadable' with words the member can act on.
  */
 describe.skipIf(Boolean(process.env.DATABASE_URL))("decompression bombs against the running server", () => {
   let server: RunningServer;
@@ -80,6 +82,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("decompression bombs against 
     expect(outcome.statusMessage).toBe(UNREADABLE_MESSAGES["too-large"]);
     expect(peak - before, `grew from ${(before / MB) | 0} MB to ${(peak / MB) | 0} MB`).toBeLessThan(300 * MB);
     expect(times.length).toBeGreaterThan(0);
-    expect(Math.max(...times), `health p50 ${percentile(times, 50)} ms`).toBeLessThan(500);
+    expect(Math.max(...times), `health p50 ${percentile(times, 50)} ms`).toBeLessThan(2_000);
   });
 });
