@@ -25,7 +25,7 @@ import { createMailer } from "./features/mail/mail.service";
 import { createMemberNotifier } from "./features/mail/notify-member";
 import { createUnsubscribeLinks } from "./features/mail/unsubscribe";
 import { createProfileService } from "./features/profile/profile.service";
-import { createSettingsService } from "./features/settings/settings.service";
+import { createSettingsService, SETTINGS_CHANGED_CHANNEL } from "./features/settings/settings.service";
 import { createExtractor } from "./features/uploads/extraction/extractor";
 import { createPostgresFileStorage } from "./features/uploads/file-storage";
 import { createReadingQueue } from "./features/uploads/reading-queue";
@@ -71,16 +71,22 @@ function keepInMemory<T>(
   return cache;
 }
 
+/** How long settings are kept by a process on PostgreSQL that cannot follow their changes. */
+const UNFOLLOWED_SETTINGS_MS = 1_000;
+
 /** First pages of cases lists kept at once: about 20 kB each, so at most about 20 MB. */
 const KEPT_CASES_PAGES = 1_000;
 
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}) {
   const db = database.db;
   const logs = createLogService(db, database.run, logger);
-  // Settings and model configurations are read on nearly every request. The embedded database
-  // belongs to this one process (its directory is locked), so the copy kept here is dropped only
-  // when this process writes; several processes on PostgreSQL re-read every second.
-  const cacheMs = database.kind === "pglite" ? Number.POSITIVE_INFINITY : 1000;
+  // Settings and model configurations are read on nearly every request, so a copy is kept. The
+  // embedded database belongs to this one process (its directory is locked): its copy is dropped
+  // only when it writes. On PostgreSQL every process follows the changes the database announces
+  // (migration 0018) and keeps its copy until one comes; while it cannot follow them (connection
+  // lost), it reads them again every second.
+  let following = database.kind === "pglite";
+  const cacheMs = () => (following ? Number.POSITIVE_INFINITY : UNFOLLOWED_SETTINGS_MS);
   const settings = createSettingsService(db, logs, logger, { cacheMs });
   // Mail, and any other work that may wait, runs as jobs kept in the database (call jobs.start()).
   const jobs = createJobQueue(database, logger, options.jobs);
@@ -119,6 +125,19 @@ export function createServices(config: Config, database: Database, logger: Logge
       anthropic: { configured: Boolean(config.anthropic.apiKey), model: config.anthropic.model },
     },
     cacheMs,
+  });
+  database.follow?.(SETTINGS_CHANGED_CHANNEL, {
+    onPayload(table) {
+      if (table === "ai_models") models.invalidate();
+      else settings.invalidate();
+    },
+    onLive(live, error) {
+      following = live;
+      settings.invalidate();
+      models.invalidate();
+      if (!live) logger.warn({ err: error }, "settings are read every second: their changes cannot be followed");
+      else logger.info("settings are kept until a change is announced");
+    },
   });
   const assistant = createAssistant(
     {

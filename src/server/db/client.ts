@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type FollowHandlers, followNotifications } from "./follow";
 import { pgliteRunner, postgresRunner, type RunPrepared } from "./prepared";
 import { schema } from "./schema";
 
@@ -39,6 +40,12 @@ export interface Database {
    * statement that sent it returns to its caller. Resolves once listening.
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /**
+   * PostgreSQL only: follow the notifications on `channel` on a connection of its own, reopened
+   * after a failure, until `close`. A notification arrives a moment after the transaction that
+   * sent it committed, so this suits what may be a moment late (settings), never sessions.
+   */
+  follow?: (channel: string, handlers: FollowHandlers) => void;
 }
 
 /**
@@ -61,11 +68,13 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const url = options.databaseUrl;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process: the pool replaces it.
     pool.on("error", () => {});
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const followers: Array<ReturnType<typeof followNotifications>> = [];
     return {
       db,
       kind: "postgres",
@@ -73,7 +82,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       query: (text, values) => pool.query(text, values),
       migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      follow(channel, handlers) {
+        followers.push(followNotifications(url, channel, handlers));
+      },
+      async close() {
+        await Promise.all(followers.splice(0).map((follower) => follower.stop()));
+        await pool.end();
+      },
     };
   }
   const client = await PGlite.create({

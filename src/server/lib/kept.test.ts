@@ -30,4 +30,33 @@ describe("keptFor", () => {
     expect(await kept.get()).toBe(2);
     expect(await kept.get()).toBe(2);
   });
+
+  it("asks how long a copy stays good at each read", async () => {
+    let reads = 0;
+    let lifetime = Number.POSITIVE_INFINITY;
+    const kept = keptFor(
+      () => lifetime,
+      async () => ++reads,
+    );
+    expect(await kept.get()).toBe(1);
+    expect(await kept.get()).toBe(1);
+    lifetime = 0;
+    expect(await kept.get()).toBe(2);
+  });
+
+  it("does not keep a read that was running when the value was forgotten", async () => {
+    let reads = 0;
+    let finish: () => void = () => {};
+    const kept = keptFor(Number.POSITIVE_INFINITY, async () => {
+      const read = ++reads;
+      if (read === 1) await new Promise<void>((resolve) => (finish = resolve));
+      return read;
+    });
+    const running = kept.get();
+    kept.forget();
+    finish();
+    expect(await running).toBe(1);
+    expect(await kept.get()).toBe(2);
+    expect(await kept.get()).toBe(2);
+  });
 });

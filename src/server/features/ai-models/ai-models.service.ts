@@ -161,14 +161,14 @@ export interface AiModelsDeps {
   /** Per provider: whether its API key is configured, and the model id the server's configuration forces (OPENAI_MODEL, ANTHROPIC_MODEL). */
   providers: Record<ModelProvider, { configured: boolean; model?: string | undefined }>;
   /** How long the configurations are kept between reads (see createServices). */
-  cacheMs?: number;
+  cacheMs?: number | (() => number);
 }
 
 /** The model configurations administrators keep, and which one answers whom. */
 export function createAiModelsService(deps: AiModelsDeps) {
   const { db, logs, settings, providers } = deps;
-  // Read before every answer, so kept like the settings: dropped at once when this process writes,
-  // re-read by other processes after `cacheMs` (see createServices). A real promise: a query
+  // Read before every answer, so kept like the settings: dropped at once when this process writes
+  // or a change is announced, else re-read after `cacheMs` (see createServices). A real promise: a query
   // builder would run again on every await.
   const modelRows = keptFor(deps.cacheMs ?? 1000, () => listModels(db).then((r) => r));
 
@@ -221,6 +221,8 @@ export function createAiModelsService(deps: AiModelsDeps) {
 
   return {
     list: () => listModels(db),
+    /** Forget the kept configurations (a change announced by the database). */
+    invalidate: modelRows.forget,
 
     async seedDefaults(): Promise<void> {
       if ((await countModels(db)) === 0) await insertModels(db, DEFAULT_MODELS);

@@ -21,15 +21,23 @@ import {
   saveSettingsSections,
 } from "./settings.queries";
 
+/** The channel on which the database announces a change to the settings or the AI models (migration 0018). */
+export const SETTINGS_CHANGED_CHANNEL = "lawguide_settings_changed";
+
 /**
  * System settings, kept in memory for `cacheMs` and dropped at once when this process writes them,
- * so every server process sees an administrator's change in time (see createServices). A stored
+ * or when the database announces a change made by another process (see createServices). A stored
  * value that no longer passes validation falls back to its default instead of breaking the service.
  */
-export function createSettingsService(db: Db, logs: LogService, logger: Logger, options: { cacheMs?: number } = {}) {
+export function createSettingsService(
+  db: Db,
+  logs: LogService,
+  logger: Logger,
+  options: { cacheMs?: number | (() => number) } = {},
+) {
   /**
    * Settings are read on nearly every request, so they are kept: a change made in this process
-   * applies at once, one made in another process within `cacheMs`.
+   * applies at once, one made in another process when it is announced, or within `cacheMs`.
    */
   const kept = keptFor(options.cacheMs ?? 1000, read);
   const get = kept.get;
@@ -59,7 +67,7 @@ export function createSettingsService(db: Db, logs: LogService, logger: Logger, 
 
   return {
     get,
-    /** Forget the cached copy (after writing settings some other way). */
+    /** Forget the cached copy (a change announced, or settings written some other way). */
     invalidate: kept.forget,
     /** Validate and store one section (whole or partial); the change is audited. */
     async update<S extends SettingsSection>(
