@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
 import { caseMessages, cases } from "../../db/schema";
+import { type AiAllowanceUsed, aiAllowanceUsed, aiCallHitSql, aiTokensTodaySql } from "../usage/usage.queries";
 import { type CaseRow, caseFromJson, date, type Json, parseJson } from "./cases.queries";
 
 export type MessageRow = typeof caseMessages.$inferSelect;
@@ -71,6 +72,9 @@ const acceptStatement = prepared<{
   message_row: Json | string | null;
   history: unknown;
   has_files: boolean;
+  calls: number | null;
+  window_start: Date | string | null;
+  tokens: number | string | null;
 }>(
   "accept_user_message",
   `with claimed as (
@@ -94,29 +98,45 @@ const acceptStatement = prepared<{
      where case_id = $1::uuid and ${HISTORY_WHERE} and exists (select 1 from claimed)
      order by seq desc
      limit ${HISTORY_MESSAGES}
+   ), hit as (
+     ${aiCallHitSql("$10", "1", "claimed")}
    )
    select
      (select row_to_json(c) from claimed c) as case_row,
      (select row_to_json(i) from inserted i) as message_row,
      (select coalesce(json_agg(json_build_object('isUser', h.is_user, 'content', h.content) order by h.seq desc), '[]'::json) from history h) as history,
-     exists (select 1 from documents where case_id = $1::uuid and user_id = $2::text and type = 'upload') as has_files`,
+     exists (select 1 from documents where case_id = $1::uuid and user_id = $2::text and type = 'upload') as has_files,
+     (select count from hit) as calls,
+     (select window_start from hit) as window_start,
+     ${aiTokensTodaySql("$2", "$11")} as tokens`,
 );
 
 /**
  * Accept a member's message in ONE statement: count it and claim the reply slot (owner only,
- * not archived, within the Free limit, no reply in progress), store it, and read the earlier
- * conversation the assistant needs (newest first) and whether the case has files of the
- * member's whose passages an answer may quote (most have none, and then their answer does not
- * wait for a search). Null when any condition fails.
+ * not archived, within the Free limit, no reply in progress), store it, count the AI call its
+ * answer makes on the member's allowance (`aiAllowance`: the usage service judges it), and read
+ * the earlier conversation the assistant needs (newest first) and whether the case has files of
+ * the member's whose passages an answer may quote (most have none, and then their answer does
+ * not wait for a search). Null, with nothing stored or counted, when any condition fails.
  */
 export async function acceptUserMessage(
   run: RunPrepared,
-  input: RecordUserMessage & { content: string; attachments?: ChatAttachment[] },
+  input: RecordUserMessage & {
+    content: string;
+    attachments?: ChatAttachment[];
+    /**
+     * Where the answer's AI call is counted: the member's window and today (`aiAllowanceOf`).
+     * Without it nothing is counted (a question whose answer was already written, and counted).
+     */
+    aiAllowance?: { key: string; day: string };
+  },
 ): Promise<{
   row: CaseRow;
   message: MessageRow;
   history: Array<{ isUser: boolean; content: string }>;
   hasFiles: boolean;
+  /** What the member has used of the AI allowance with this call counted; null when not counted. */
+  aiUsed: AiAllowanceUsed | null;
 } | null> {
   const [first] = await run(acceptStatement, [
     input.caseId,
@@ -128,6 +148,8 @@ export async function acceptUserMessage(
     input.category,
     input.content,
     JSON.stringify(input.attachments ?? []),
+    input.aiAllowance?.key ?? null,
+    input.aiAllowance?.day ?? null,
   ]);
   if (!first?.case_row || !first.message_row) return null;
   return {
@@ -135,6 +157,7 @@ export async function acceptUserMessage(
     message: messageFromJson(parseJson<Json>(first.message_row)),
     history: parseJson<Array<{ isUser: boolean; content: string }>>(first.history),
     hasFiles: first.has_files === true,
+    aiUsed: input.aiAllowance ? aiAllowanceUsed(first, 1) : null,
   };
 }
 

@@ -22,7 +22,7 @@ import { AllProvidersFailedError, type Assistant } from "../assistant/assistant.
 import type { DocumentAnalysis } from "../assistant/document-analysis.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UploadFile, UploadsService } from "../uploads/uploads.service";
-import type { UsageService } from "../usage/usage.service";
+import { aiAllowanceOf, judgeAiAllowance, type UsageService } from "../usage/usage.service";
 import { type AnswerWriter, createAnswerWriter } from "./answer-writer";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import { type CaseRow, findOwnedCase } from "./cases.queries";
@@ -91,9 +91,9 @@ export function createChatService(deps: {
     // The files must be the member's own and whole (404 otherwise) before anything is stored.
     const files = input.attachments.length > 0 ? await uploads.forMessage(user, input.attachments) : [];
     const topic = content || files.map((f) => f.fileName ?? f.title).join(", ");
-    // Counted before the message is stored; a member over the AI limits still has it stored.
-    const overAiLimits = await usage.aiRefusal(user);
     const rule = { limit: messageLimit(user.plan, ai), staleBefore: staleReplyBefore(ai.responseTimeout) };
+    const now = new Date();
+    // The answer's AI call is counted with the message; a member over the AI limits still has it stored.
     const stored = await acceptUserMessage(run, {
       caseId,
       userId: user.id,
@@ -103,8 +103,10 @@ export function createChatService(deps: {
       category: classifyCase(topic),
       content,
       attachments: files.map(uploads.toAttachment),
+      aiAllowance: aiAllowanceOf(user.id, now),
     });
     if (!stored) return explainRefusal(run, user, caseId, rule);
+    const overAiLimits = stored.aiUsed && judgeAiAllowance(user, stored.aiUsed, ai, now);
     if (files.length > 0) await uploads.attach(user, input.attachments, caseId);
     const turn: Turn = {
       history: [...turnsOf(stored.history), { role: "user", content }],

@@ -118,6 +118,24 @@ describe("AI usage per member", () => {
     expect((await client.post(`/api/cases/${caseId}/regenerate`, {})).status).toBe(429);
   });
 
+  it("counts no AI call for a message refused before it is stored", async () => {
+    await t.services.settings.update("ai", { aiCallsPerMinute: 2 }, {});
+    const { client } = await t.member();
+    const archived = await newCase(client);
+    expect((await client.post(`/api/cases/${archived}/archive`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post(`/api/cases/${archived}/messages`, { content: `Still there ${i}?` })).status).toBe(409);
+    }
+    // The three refused messages called no provider: the minute's two calls are still there.
+    const caseId = await newCase(client);
+    for (const question of ["One?", "Two?"]) {
+      const ok = await client.post(`/api/cases/${caseId}/messages`, { content: question });
+      expect(ok.status, question).toBe(200);
+      await ok.text();
+    }
+    expect((await client.post(`/api/cases/${caseId}/messages`, { content: "Three?" })).status).toBe(429);
+  });
+
   it("never counts the offline assistant's answers", async () => {
     await t.services.settings.update("ai", { aiCallsPerMinute: 600 }, {});
     fakes.openai.setMode({ kind: "error", status: 500 });

@@ -26,20 +26,56 @@ export async function hitRateCounter(
   return row ?? { count: input.amount, windowStart: new Date() };
 }
 
-const aiAllowanceStatement = prepared<{ calls: number; window_start: Date | string; tokens: number | string }>(
-  "ai_allowance",
-  `with hit as (
-     insert into rate_counters (key, window_start, count) values ($1::text, now(), $2::int)
+/**
+ * SQL that counts `calls` AI calls (a parameter) on the one-minute window under `key` (a
+ * parameter), returning `count` and `window_start`: a window older than a minute starts again.
+ * With `from`, one row is counted per row of that CTE, and none when `key` is null: the accept
+ * statement counts a message's call only when it stored the message and an answer will follow.
+ */
+export function aiCallHitSql(key: string, calls: string, from?: string): string {
+  const values = from
+    ? `select ${key}::text, now(), ${calls}::int from ${from} where ${key}::text is not null`
+    : `values (${key}::text, now(), ${calls}::int)`;
+  return `insert into rate_counters (key, window_start, count) ${values}
      on conflict (key) do update set
        count = case when rate_counters.window_start <= now() - interval '60 seconds'
-         then $2::int else rate_counters.count + $2::int end,
+         then ${calls}::int else rate_counters.count + ${calls}::int end,
        window_start = case when rate_counters.window_start <= now() - interval '60 seconds'
          then now() else rate_counters.window_start end
-     returning count, window_start
-   )
-   select hit.count as calls, hit.window_start,
-     coalesce((select count from usage_counters
-       where user_id = $3::text and metric = 'ai_tokens' and period = $4::text), 0) as tokens
+     returning count, window_start`;
+}
+
+/** SQL for the tokens the providers reported for member `user` on `day` (both parameters). */
+export function aiTokensTodaySql(user: string, day: string): string {
+  return `coalesce((select count from usage_counters
+       where user_id = ${user}::text and metric = 'ai_tokens' and period = ${day}::text), 0)`;
+}
+
+/** What a member has used of the AI allowance, as counted by the call just made. */
+export interface AiAllowanceUsed {
+  calls: number;
+  windowStart: Date;
+  tokens: number;
+}
+
+/** The row of `aiCallHitSql` and `aiTokensTodaySql` as counted; `calls` when nothing came back. */
+export function aiAllowanceUsed(
+  row:
+    | { calls: number | string | null; window_start: Date | string | null; tokens: number | string | null }
+    | undefined,
+  calls: number,
+): AiAllowanceUsed {
+  return {
+    calls: Number(row?.calls ?? calls),
+    windowStart: row?.window_start ? new Date(row.window_start) : new Date(),
+    tokens: Number(row?.tokens ?? 0),
+  };
+}
+
+const aiAllowanceStatement = prepared<{ calls: number; window_start: Date | string; tokens: number | string }>(
+  "ai_allowance",
+  `with hit as (${aiCallHitSql("$1", "$2")})
+   select hit.count as calls, hit.window_start, ${aiTokensTodaySql("$3", "$4")} as tokens
    from hit`,
 );
 
@@ -50,13 +86,9 @@ const aiAllowanceStatement = prepared<{ calls: number; window_start: Date | stri
 export async function hitAiAllowance(
   run: RunPrepared,
   input: { key: string; calls: number; userId: string; day: string },
-): Promise<{ calls: number; windowStart: Date; tokens: number }> {
+): Promise<AiAllowanceUsed> {
   const [row] = await run(aiAllowanceStatement, [input.key, input.calls, input.userId, input.day]);
-  return {
-    calls: Number(row?.calls ?? input.calls),
-    windowStart: row ? new Date(row.window_start) : new Date(),
-    tokens: Number(row?.tokens ?? 0),
-  };
+  return aiAllowanceUsed(row, input.calls);
 }
 
 /** Add to a member's counter of a metric for a period (tokens a day, uploads a month). */

@@ -1,11 +1,12 @@
 import { ERROR_CODES } from "@shared/api-error";
 import { AI_LIMIT_TEXT } from "@shared/messages";
 import { dailyTokenCap, type PlanId } from "@shared/plans";
+import type { SystemSettings } from "@shared/schemas/settings";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import { tooManyRequests } from "../../lib/errors";
 import type { SettingsService } from "../settings/settings.service";
-import { addUsage, deleteOldRateCounters, hitAiAllowance, hitRateCounter } from "./usage.queries";
+import { type AiAllowanceUsed, addUsage, deleteOldRateCounters, hitAiAllowance, hitRateCounter } from "./usage.queries";
 
 const AI_TOKENS = "ai_tokens";
 
@@ -21,6 +22,47 @@ function timeUntil(ms: number): string {
   const rest = minutes % 60;
   if (hours === 0) return `in ${minutes} min`;
   return rest === 0 ? `in ${hours} h` : `in ${hours} h ${rest} min`;
+}
+
+/** Why a member may not call a provider now, and when to try again. */
+export interface AiRefusal {
+  message: string;
+  retryAfterSeconds: number;
+}
+
+/** Where a member's AI calls are counted at `now`: their one-minute window's key, and today. */
+export function aiAllowanceOf(userId: string, now = new Date()): { key: string; day: string } {
+  return { key: `ai:${userId}`, day: utcDay(now) };
+}
+
+/**
+ * The reason a member may not call a provider, judged from what they have used with the call
+ * just counted (`hitAiAllowance`, or the statement that stores a message): over the daily token
+ * cap of their plan, or over the calls allowed a minute. Null when they may.
+ */
+export function judgeAiAllowance(
+  user: { plan: PlanId },
+  used: AiAllowanceUsed,
+  ai: SystemSettings["ai"],
+  now = new Date(),
+): AiRefusal | null {
+  const cap = dailyTokenCap(user.plan, ai);
+  if (used.tokens >= cap) {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    return {
+      message: AI_LIMIT_TEXT.dailyCap(
+        cap.toLocaleString("en-US"),
+        timeUntil(midnight - now.getTime()),
+        user.plan === "premium",
+      ),
+      retryAfterSeconds: (midnight - now.getTime()) / 1000,
+    };
+  }
+  if (used.calls > ai.aiCallsPerMinute) {
+    const seconds = Math.max(1, Math.ceil((used.windowStart.getTime() + 60_000 - now.getTime()) / 1000));
+    return { message: AI_LIMIT_TEXT.tooFast(ai.aiCallsPerMinute, seconds), retryAfterSeconds: seconds };
+  }
+  return null;
 }
 
 /**
@@ -46,27 +88,11 @@ export function createUsageService(db: Db, run: RunPrepared, settings: SettingsS
     },
 
     /** The reason this member may not call a provider now, or null. Counts the calls either way. */
-    async aiRefusal(
-      user: { id: string; plan: PlanId },
-      calls = 1,
-    ): Promise<{ message: string; retryAfterSeconds: number } | null> {
+    async aiRefusal(user: { id: string; plan: PlanId }, calls = 1): Promise<AiRefusal | null> {
       const { ai } = await settings.get();
       const now = new Date();
-      const used = await hitAiAllowance(run, { key: `ai:${user.id}`, calls, userId: user.id, day: utcDay(now) });
-      const premium = user.plan === "premium";
-      const cap = dailyTokenCap(user.plan, ai);
-      if (used.tokens >= cap) {
-        const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
-        return {
-          message: AI_LIMIT_TEXT.dailyCap(cap.toLocaleString("en-US"), timeUntil(midnight - now.getTime()), premium),
-          retryAfterSeconds: (midnight - now.getTime()) / 1000,
-        };
-      }
-      if (used.calls > ai.aiCallsPerMinute) {
-        const seconds = Math.max(1, Math.ceil((used.windowStart.getTime() + 60_000 - now.getTime()) / 1000));
-        return { message: AI_LIMIT_TEXT.tooFast(ai.aiCallsPerMinute, seconds), retryAfterSeconds: seconds };
-      }
-      return null;
+      const used = await hitAiAllowance(run, { ...aiAllowanceOf(user.id, now), calls, userId: user.id });
+      return judgeAiAllowance(user, used, ai, now);
     },
 
     /** Add the tokens a provider reported for one of the member's calls. */
