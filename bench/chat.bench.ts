@@ -5,11 +5,20 @@ import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { buildServer } from "../scripts/server-build.mjs";
-import { DEFAULT_ADMIN } from "../src/server/config";
 import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
 import { LIGHTHOUSE_RUNS, lighthouseRun } from "./landing.bench";
-import { inParallel, median, onFreshPostgres, percentile, postgresServerEnv, record, streamTimes } from "./lib";
+import {
+  inParallel,
+  median,
+  onFreshPostgres,
+  percentile,
+  postgresServerEnv,
+  premiumMember,
+  raiseAiLimits,
+  record,
+  streamTimes,
+} from "./lib";
 
 const signIn = (url: string, email: string, password: string) => signInOverHttp(url, { email, password });
 
@@ -95,20 +104,30 @@ const STEADY_TOKEN_DELAY_MS = 20;
 function streamingOn(engine: string, env: Record<string, string>) {
   const group = `chat (${engine})`;
   return withServer(async ({ base, anthropic }) => {
-    if (env.DATABASE_URL) {
-      // No demo accounts on PostgreSQL: a Premium member is made for the measurement.
-      await post(`${base}/api/auth/sign-up/email`, {
-        email: "premium@example.com",
-        password: "demo-password",
-        firstName: "P",
-      });
-    }
-    const cookie = await signIn(base, "premium@example.com", "demo-password");
-    const headers = { origin: base, cookie };
+    // Each part below asks a few hundred questions within a minute: as a Premium member of its own
+    // (no limit of messages per case), under the highest AI limits.
+    await raiseAiLimits(base);
+    let cookie = "";
+    let members = 0;
+    const asNewMember = async () => {
+      members += 1;
+      cookie = await premiumMember(base, `streaming-${members}@example.com`);
+    };
+    // Each with a title: an untitled new case is the member's one empty case, given again.
+    let made = 0;
     const newCases = (n: number) =>
-      inParallel(n, 5, async () => (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id);
+      inParallel(n, 5, async () => {
+        made += 1;
+        const body = { title: `Streaming case ${made}` };
+        return (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, body)).case.id;
+      });
     const viaServer = (caseId: string, question: string) =>
-      streamTimes(`${base}/api/cases/${caseId}/messages`, { content: question }, headers, "event: delta");
+      streamTimes(
+        `${base}/api/cases/${caseId}/messages`,
+        { content: question },
+        { origin: base, cookie },
+        "event: delta",
+      );
     const viaProvider = (question: string) =>
       streamTimes(
         `${anthropic.url}/v1/messages`,
@@ -131,6 +150,7 @@ function streamingOn(engine: string, env: Record<string, string>) {
 
     // One stream at a time: the fake answers at once, so only LawGuide's own time is left.
     {
+      await asNewMember();
       const [caseId = ""] = await newCases(1);
       const ours: number[] = [];
       const direct: number[] = [];
@@ -153,6 +173,7 @@ function streamingOn(engine: string, env: Record<string, string>) {
     // moments of a machine whose speed drifts from one minute to the next.
     {
       anthropic.setMode({ kind: "ok", tokenDelayMs: STEADY_TOKEN_DELAY_MS });
+      await asNewMember();
       const caseIds = await newCases(20);
       const perStream = 6;
       const steady = async (ask: (i: number, n: number) => Promise<{ first: number; end: number }>) => {
@@ -186,6 +207,7 @@ function streamingOn(engine: string, env: Record<string, string>) {
     // Twenty questions arriving in the same millisecond (a burst; reported, no target): they
     // queue on one Node.js thread, so the last waits for the other nineteen.
     {
+      await asNewMember();
       const caseIds = await newCases(20);
       const ours: number[] = [];
       const direct: number[] = [];
@@ -199,7 +221,7 @@ function streamingOn(engine: string, env: Record<string, string>) {
       }
       report("burst of 20 at once", ours, direct, false);
     }
-  });
+  }, env);
 }
 
 /** Cases list with 10 vs 10,000 cases; opening a chat of 10 vs 5,000 messages. */
@@ -214,15 +236,8 @@ export function benchSizes() {
       firstName: "Many",
     });
     const large = await signIn(base, "many@example.com", "many-cases");
-    // The bench sends thousands of questions for one member: the administrator raises the member's
-    // AI limits (calls a minute, tokens a day) to their highest settings first.
-    const admin = await signIn(base, DEFAULT_ADMIN.email, DEFAULT_ADMIN.password);
-    const raised = await fetch(`${base}/api/admin/settings/ai`, {
-      method: "PUT",
-      headers: { cookie: admin, origin: base, "content-type": "application/json" },
-      body: JSON.stringify({ aiCallsPerMinute: 600, premiumDailyTokenCap: 10_000_000 }),
-    });
-    if (!raised.ok) throw new Error(`AI limits not raised: ${raised.status}`);
+    // The bench sends thousands of questions for one member.
+    await raiseAiLimits(base);
     await inParallel(10, 5, () => json(`${base}/api/cases`, small, {}));
     await inParallel(10_000, 16, (i) => json(`${base}/api/cases`, large, { title: `Case ${i}` }));
     // A chat of 10 messages and one of 5,000.

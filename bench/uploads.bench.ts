@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type RunningServer, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
+import { type RunningServer, startServer, stopGracefully } from "../tests/factories/server-process";
 import { leasePdf } from "../tests/factories/uploads";
-import { median, onFreshPostgres, postgresServerEnv, record, rssMb } from "./lib";
+import { median, onFreshPostgres, postgresServerEnv, premiumMember, record, rssMb } from "./lib";
 
 const MB = 1024 * 1024;
 /** The default upload limit (setting `maxFileUploadSize`): a file of exactly this size is allowed. */
@@ -157,20 +157,9 @@ async function api<T>(base: string, cookie: string, url: string, body?: unknown)
   return (await response.json()) as T;
 }
 
-/** A new member who takes Premium through the demo checkout (unlimited uploads). */
-async function premiumMember(base: string): Promise<string> {
-  const cookie = await signInOverHttp(base, {
-    email: "uploads-bench@example.com",
-    password: "bench-password",
-    firstName: "Bench",
-  });
-  const checkout = await api<{ url: string }>(base, cookie, "/api/billing/checkout", { planId: "premium" });
-  const sessionId = checkout.url.split("/").pop() ?? "";
-  await api(base, cookie, `/api/billing/demo/${sessionId}/pay`, {
-    cardNumber: "4242 4242 4242 4242",
-    expiry: "12/39",
-    cvc: "123",
-  });
+/** A new Premium member (unlimited uploads). */
+async function premiumUploader(base: string): Promise<string> {
+  const cookie = await premiumMember(base, "uploads-bench@example.com");
   const allowance = await api<{ limit: number | null }>(base, cookie, "/api/uploads/allowance");
   if (allowance.limit !== null) throw new Error(`expected unlimited uploads, got a limit of ${allowance.limit}`);
   return cookie;
@@ -201,7 +190,7 @@ async function benchOn(engine: string, env: Record<string, string>) {
     });
     const base = server.url;
     const pid = server.process.pid ?? 0;
-    const cookie = await premiumMember(base);
+    const cookie = await premiumUploader(base);
 
     // Upload to 'ready': the first starts the extraction worker, the later ones find it running.
     const lease = Buffer.from(await leasePdf());
