@@ -401,9 +401,11 @@ describe("in force for the next answer", () => {
   });
 });
 
-describe("the model cache of another process", () => {
+describe("the model cache of another process that cannot follow the database's announcements", () => {
   afterEach(() => vi.useRealTimers());
 
+  // A process that follows them forgets its copy when a change is announced (settings.test.ts,
+  // db/follow.test.ts); one whose connection for them is lost reads again every second.
   it("sees an administrator's change once its one second has passed", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const other = createAiModelsService({
