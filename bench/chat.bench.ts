@@ -9,6 +9,7 @@ import { post, signInOverHttp, startServer, stopGracefully } from "../tests/fact
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
 import { LIGHTHOUSE_RUNS, lighthouseRun } from "./landing.bench";
 import {
+  api,
   inParallel,
   median,
   onFreshPostgres,
@@ -21,16 +22,6 @@ import {
 } from "./lib";
 
 const signIn = (url: string, email: string, password: string) => signInOverHttp(url, { email, password });
-
-async function json<T>(url: string, cookie: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { cookie, origin: new URL(url).origin, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
 
 async function timeGet(url: string, cookie: string): Promise<number> {
   const started = performance.now();
@@ -119,7 +110,7 @@ function streamingOn(engine: string, env: Record<string, string>) {
       inParallel(n, 5, async () => {
         made += 1;
         const body = { title: `Streaming case ${made}` };
-        return (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, body)).case.id;
+        return (await api<{ case: { id: string } }>(base, cookie, "/api/cases", body)).case.id;
       });
     const viaServer = (caseId: string, question: string) =>
       streamTimes(
@@ -238,11 +229,11 @@ export function benchSizes() {
     const large = await signIn(base, "many@example.com", "many-cases");
     // The bench sends thousands of questions for one member.
     await raiseAiLimits(base);
-    await inParallel(10, 5, () => json(`${base}/api/cases`, small, {}));
-    await inParallel(10_000, 16, (i) => json(`${base}/api/cases`, large, { title: `Case ${i}` }));
+    await inParallel(10, 5, () => api(base, small, "/api/cases", {}));
+    await inParallel(10_000, 16, (i) => api(base, large, "/api/cases", { title: `Case ${i}` }));
     // A chat of 10 messages and one of 5,000.
-    const shortCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id;
-    const longCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookie, {})).case.id;
+    const shortCase = (await api<{ case: { id: string } }>(base, cookie, "/api/cases", {})).case.id;
+    const longCase = (await api<{ case: { id: string } }>(base, cookie, "/api/cases", {})).case.id;
     // Each message is read to the end of its answer before the next is sent. A message sent faster
     // than the calls a minute allow is kept without an answer: the next one waits for the minute.
     const ask = async (caseId: string, content: string) => {
@@ -270,7 +261,7 @@ export function benchSizes() {
     record("chat", "cases list, 10 cases, p50", median(smallList), "ms");
     record("chat", "cases list, 10,000 cases, p50", median(largeList), "ms");
     record("chat", "cases list cost, 10,000 vs 10", median(largeList) / median(smallList), "×", "target ≤ 1.5×");
-    const lastPage = await json<{ nextCursor: string | null }>(`${base}/api/cases`, large);
+    const lastPage = await api<{ nextCursor: string | null }>(base, large, "/api/cases");
     const nextPage: number[] = [];
     for (let i = 0; i < 100; i++)
       nextPage.push(await timeGet(`${base}/api/cases?cursor=${encodeURIComponent(lastPage.nextCursor ?? "")}`, large));
@@ -410,7 +401,7 @@ async function chatFirstLoad() {
   await withServer(
     async ({ base }) => {
       const cookies = await signIn(base, "demo@example.com", "demo-password");
-      const caseId = (await json<{ case: { id: string } }>(`${base}/api/cases`, cookies, {})).case.id;
+      const caseId = (await api<{ case: { id: string } }>(base, cookies, "/api/cases", {})).case.id;
       for (const content of FIRST_LOAD_QUESTIONS) {
         const sent = await post(`${base}/api/cases/${caseId}/messages`, { content }, cookies);
         if (!(await sent.text()).includes("event: done")) throw new Error(`question not answered: ${sent.status}`);
@@ -511,7 +502,7 @@ function chatPageInUse() {
       page.on("response", (response) => {
         if (response.url().endsWith(".js")) scripts.add(new URL(response.url()).pathname);
       });
-      const firstCase = (await json<{ case: { id: string } }>(`${base}/api/cases`, small, {})).case.id;
+      const firstCase = (await api<{ case: { id: string } }>(base, small, "/api/cases", {})).case.id;
       await page.goto(`/dashboard/case/${firstCase}`);
       await page.getByRole("textbox", { name: "Your message" }).waitFor();
       const gzip = [...scripts].reduce(
@@ -523,7 +514,7 @@ function chatPageInUse() {
 
       const timings: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const fresh = (await json<{ case: { id: string } }>(`${base}/api/cases`, small, {})).case.id;
+        const fresh = (await api<{ case: { id: string } }>(base, small, "/api/cases", {})).case.id;
         await page.goto(`/dashboard/case/${fresh}`);
         const input = page.getByRole("textbox", { name: "Your message" });
         await input.fill(`Timing question ${i}`);

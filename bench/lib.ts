@@ -5,7 +5,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { DEFAULT_ADMIN } from "../src/server/config";
-import { ROOT, signInOverHttp } from "../tests/factories/server-process";
+import { call, ROOT, signInOverHttp } from "../tests/factories/server-process";
 
 export interface Figure {
   group: string;
@@ -205,13 +205,12 @@ export async function setTokenDelay(baseURL: string, tokenDelayMs: number) {
   if (response.status !== 204) throw new Error(`fake mode not set: ${response.status}`);
 }
 
-/** POST `body` as JSON with the member's cookie; the answer's JSON, or an error naming the status. */
-async function postJson<T>(base: string, cookie: string, route: string, body: unknown): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method: "POST",
-    headers: { cookie, origin: base, "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
+/**
+ * A signed-in member's request at `base`: a GET, or with `body` a POST of it as JSON. The answer's
+ * JSON, or an error naming the route and the status.
+ */
+export async function api<T>(base: string, cookie: string, route: string, body?: unknown): Promise<T> {
+  const response = await call(base, route, cookie, body);
   if (!response.ok) throw new Error(`${route}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -219,9 +218,9 @@ async function postJson<T>(base: string, cookie: string, route: string, body: un
 /** A new member at `base` who takes Premium through the demo checkout; their cookie. */
 export async function premiumMember(base: string, email: string): Promise<string> {
   const cookie = await signInOverHttp(base, { email, password: "bench-password", firstName: "Bench" });
-  const checkout = await postJson<{ url: string }>(base, cookie, "/api/billing/checkout", { planId: "premium" });
+  const checkout = await api<{ url: string }>(base, cookie, "/api/billing/checkout", { planId: "premium" });
   const sessionId = checkout.url.split("/").pop() ?? "";
-  await postJson(base, cookie, `/api/billing/demo/${sessionId}/pay`, {
+  await api(base, cookie, `/api/billing/demo/${sessionId}/pay`, {
     cardNumber: "4242 4242 4242 4242",
     expiry: "12/39",
     cvc: "123",
@@ -235,10 +234,7 @@ export async function premiumMember(base: string, email: string): Promise<string
  */
 export async function raiseAiLimits(base: string): Promise<void> {
   const admin = await signInOverHttp(base, DEFAULT_ADMIN);
-  const raised = await fetch(`${base}/api/admin/settings/ai`, {
-    method: "PUT",
-    headers: { cookie: admin, origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ aiCallsPerMinute: 600, premiumDailyTokenCap: 10_000_000 }),
-  });
+  const limits = { aiCallsPerMinute: 600, premiumDailyTokenCap: 10_000_000 };
+  const raised = await call(base, "/api/admin/settings/ai", admin, limits, "PUT");
   if (!raised.ok) throw new Error(`AI limits not raised: ${raised.status}`);
 }

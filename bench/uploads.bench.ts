@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type RunningServer, startServer, stopGracefully } from "../tests/factories/server-process";
 import { leasePdf } from "../tests/factories/uploads";
-import { median, onFreshPostgres, postgresServerEnv, premiumMember, record, rssMb } from "./lib";
+import { api, median, onFreshPostgres, postgresServerEnv, premiumMember, record, rssMb } from "./lib";
 
 const MB = 1024 * 1024;
 /** The default upload limit (setting `maxFileUploadSize`): a file of exactly this size is allowed. */
@@ -145,16 +145,6 @@ function download(url: string, cookie: string): Promise<{ status: number; bytes:
     req.on("error", reject);
     req.end();
   });
-}
-
-async function api<T>(base: string, cookie: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { cookie, origin: base, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** A new Premium member (unlimited uploads). */
