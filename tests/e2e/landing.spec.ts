@@ -106,6 +106,29 @@ test.describe("landing page", () => {
     await expect(menu).toBeFocused();
   });
 
+  test("the compact menu closes on an Escape pressed the moment it shows, before the next frame", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/welcome");
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    const states = await page.evaluate(async () => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent === "Menu");
+      if (!button) throw new Error("no Menu button");
+      const panel = () => document.getElementById(button.getAttribute("aria-controls") ?? "");
+      const settle = async () => {
+        for (let i = 0; i < 5; i += 1) await Promise.resolve();
+      };
+      button.focus();
+      button.click();
+      await settle(); // the render has run; the next frame has not
+      const opened = panel()?.hidden === false;
+      button.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+      await settle();
+      return { opened, closed: panel()?.hidden === true };
+    });
+    expect(states).toEqual({ opened: true, closed: true });
+  });
+
   test("signed out: Sign In, Register Free and calls to action to /register", async ({ page }) => {
     await page.goto("/welcome");
     const header = page.getByRole("banner");

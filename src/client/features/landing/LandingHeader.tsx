@@ -1,7 +1,7 @@
 import { Logo } from "@client/components/brand/Logo";
 import { AnchorButton } from "@client/components/ui/Button";
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { SECTIONS } from "./content";
 import { sectionLinkHandler } from "./sections";
 
@@ -18,7 +18,10 @@ export function LandingHeader({ signedIn, home }: { signedIn: boolean | null; ho
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   // The compact menu closes on Escape (focus goes back to its button) and on a click elsewhere.
-  useEffect(() => {
+  // A layout effect, so the listeners are there as soon as the menu shows: the landing page runs
+  // on Preact, whose plain effects wait for the next frame, and an Escape pressed before it (a
+  // quick hand, a busy machine) would otherwise leave the menu open.
+  useLayoutEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
