@@ -196,11 +196,11 @@ export function startFakeProviders(): Promise<{ child: ChildProcess; openai: str
   });
 }
 
-/** Set the fakes' pace over HTTP: every answer streams a word per `tokenDelayMs`. */
-export async function setTokenDelay(baseURL: string, tokenDelayMs: number) {
+/** Set the fakes' pace over HTTP: every answer streams a word per `tokenDelayMs`; `text` instead of their own short answer. */
+export async function setTokenDelay(baseURL: string, tokenDelayMs: number, text?: string) {
   const response = await fetch(`${new URL(baseURL).origin}/__control/mode`, {
     method: "POST",
-    body: JSON.stringify({ kind: "ok", tokenDelayMs }),
+    body: JSON.stringify({ kind: "ok", tokenDelayMs, ...(text === undefined ? {} : { text }) }),
   });
   if (response.status !== 204) throw new Error(`fake mode not set: ${response.status}`);
 }
