@@ -77,6 +77,61 @@ function sendUpload(
 }
 
 /**
+ * An upload that goes on after its refusal, as a client that ignores the answer sends it: a file
+ * part without end, chunked or under a declared length of a terabyte, written as fast as the
+ * connection takes it. Its answer's status (0 when the connection closed before the answer was
+ * read), how long the connection stayed open and how much was sent.
+ */
+function sendWithoutEnd(
+  server: RunningServer,
+  input: { cookie: string; chunked: boolean },
+): Promise<{ status: number; openMs: number; mbSent: number }> {
+  const boundary = "----lawguide-endless-test";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+  const piece = Buffer.alloc(64 * 1024);
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let sent = 0;
+    const started = performance.now();
+    const giveUp = setTimeout(() => reject(new Error("the connection was still open after 30 s")), 30_000);
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path: "/api/uploads",
+        method: "POST",
+        agent: false,
+        headers: {
+          origin: server.url,
+          cookie: input.cookie,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          ...(input.chunked ? {} : { "content-length": String(10 ** 12) }),
+        },
+      },
+      (response) => {
+        status = response.statusCode ?? 0;
+        response.resume();
+      },
+    );
+    request.on("error", () => {});
+    request.on("socket", (socket) =>
+      socket.once("close", () => {
+        clearTimeout(giveUp);
+        resolve({ status, openMs: performance.now() - started, mbSent: sent / MB });
+      }),
+    );
+    request.write(head);
+    const pump = () => {
+      while (!request.destroyed) {
+        sent += piece.length;
+        if (!request.write(piece)) return void request.once("drain", pump);
+      }
+    };
+    pump();
+  });
+}
+
+/**
  * The upload limit as the member's connection meets it, against the real server process: a
  * declared length over the limit is refused before the body is read, and a body that streams past
  * the limit is refused without the server holding the file.
@@ -125,5 +180,22 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("upload size over real HTTP",
     // and dropped, so the process grows by that garbage until V8 collects it (its external-memory
     // trigger is some 64 MB), never by the file: a server that held the body would grow by 200 MB.
     expect(peak - before).toBeLessThan(100 * MB);
+  });
+
+  it("closes the connection of a refused upload that keeps coming, chunked or under a huge declared length", {
+    timeout: 90_000,
+  }, async () => {
+    // Chunked: refused once 10 MB have come. After the answer the rest is read and dropped for at
+    // most half a second or 64 MB (@hono/node-server), then the connection is closed.
+    const chunked = await sendWithoutEnd(server, { cookie, chunked: true });
+    expect(chunked.status).toBe(413);
+    expect(chunked.openMs).toBeLessThan(5_000);
+    expect(chunked.mbSent).toBeLessThan(100);
+    // A terabyte announced: refused before a byte is read, and closed as soon as 64 MB more came
+    // (on this connection, sooner than the client reads the answer it was sent).
+    const declared = await sendWithoutEnd(server, { cookie, chunked: false });
+    expect([413, 0]).toContain(declared.status);
+    expect(declared.openMs).toBeLessThan(5_000);
+    expect(declared.mbSent).toBeLessThan(100);
   });
 });
