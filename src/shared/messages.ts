@@ -172,6 +172,7 @@ export const DOCUMENT_TEXT = {
 
 export const GENERIC_TEXT = {
   notFound: "Not found",
+  signInRequired: "Please sign in to continue.",
   forbidden: "You do not have permission to do that.",
   adminOnly: "Administrator access is required.",
   badOrigin: "This request did not come from LawGuide and was refused.",

@@ -1,5 +1,5 @@
 import { ERROR_CODES } from "@shared/api-error";
-import { AUTH_TEXT } from "@shared/messages";
+import { AUTH_TEXT, GENERIC_TEXT } from "@shared/messages";
 import { Hono } from "hono";
 import type { AppEnv } from "../http/env";
 import { notFound } from "../lib/errors";
@@ -24,6 +24,8 @@ const ERROR_MAP: Record<string, { code: string; message?: string }> = {
   PASSWORD_TOO_LONG: { code: ERROR_CODES.invalidInput },
   MISSING_OR_NULL_ORIGIN: { code: ERROR_CODES.badOrigin },
   INVALID_ORIGIN: { code: ERROR_CODES.badOrigin },
+  // An endpoint that needs a session (change password, two-factor), called by a visitor.
+  UNAUTHORIZED: { code: ERROR_CODES.unauthenticated, message: GENERIC_TEXT.signInRequired },
   FAILED_TO_CREATE_USER: { code: ERROR_CODES.internal, message: AUTH_TEXT.registrationFailed },
 };
 

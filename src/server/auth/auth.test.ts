@@ -286,6 +286,10 @@ describe("change password", () => {
       .client()
       .post("/api/auth/change-password", { currentPassword: "a", newPassword: "bbbbbbbb" });
     expect(response.status).toBe(401);
+    // The API's own refusal of a visitor, not better-auth's code and text.
+    expect(await json(response)).toEqual({
+      error: { code: "UNAUTHENTICATED", message: "Please sign in to continue." },
+    });
   });
 });
 

@@ -23,7 +23,7 @@ export class ApiError extends Error {
 export const notFound = (message: string = GENERIC_TEXT.notFound) => new ApiError(404, ERROR_CODES.notFound, message);
 export const forbidden = (message: string = GENERIC_TEXT.forbidden) =>
   new ApiError(403, ERROR_CODES.forbidden, message);
-export const unauthenticated = (message = "Please sign in to continue.") =>
+export const unauthenticated = (message: string = GENERIC_TEXT.signInRequired) =>
   new ApiError(401, ERROR_CODES.unauthenticated, message);
 export const invalidInput = (message: string = GENERIC_TEXT.invalidInput, fields?: Record<string, string>) =>
   new ApiError(400, ERROR_CODES.invalidInput, message, fields);
