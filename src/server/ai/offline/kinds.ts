@@ -35,7 +35,7 @@ const KINDS: Kind[] = [
       /\bnotice to (?:quit|vacate|pay rent or quit|cure or quit|perform (?:covenant )?or quit)\b/i,
       /\b(?:pay (?:rent )?or quit|pay or vacate|cure or quit)\b/i,
       /\beviction notice\b|\bnotice of eviction\b/i,
-      /\bnotice of (?:termination of (?:tenancy|lease)|default)\b/i,
+      /\bnotice of termination of (?:tenancy|lease)\b/i,
       /\b(?:three|3|five|5|seven|7|ten|10|fourteen|14|thirty|30|sixty|60|ninety|90)[- ]day notice\b/i,
     ],
     signed: false,
@@ -281,7 +281,9 @@ const KINDS: Kind[] = [
     name: "a notice",
     purpose:
       "A notice tells the person it is addressed to about something: often a deadline, a change or a demand. Who sent it, to whom, what it asks for and by when are what matter most.",
-    strong: [/\bplease take notice\b/i, /\bthis (?:is (?:a |your )?)?notice\b/i],
+    // A notice of default is a lender's as often as a landlord's (the first step of a foreclosure):
+    // only its own words ("cure or quit") make it an eviction notice.
+    strong: [/\bplease take notice\b/i, /\bthis (?:is (?:a |your )?)?notice\b/i, /\bnotice of default\b/i],
     headingOnly: [/\bnotice\b/i],
     signals: [/\bnotice\b/i, /\beffective\b/i],
     signed: false,

@@ -84,6 +84,25 @@ describe("what kind of document a notice is, from its own words", () => {
     expect(detectKind(new Document(passages)).kind?.id).toBe("lease");
   });
 
+  it("never calls a lender's notice of default an eviction notice; a tenant's that says cure or quit is one", () => {
+    const lender = passagesOf("default.pdf", [
+      "NOTICE OF DEFAULT AND ELECTION TO SELL UNDER DEED OF TRUST",
+      "NOTICE IS HEREBY GIVEN that the Trustee under the Deed of Trust dated March 3, 2019, executed by Jane Smith as Trustor, is the duly appointed trustee.",
+      "A breach of the obligation for which the Deed of Trust is security has occurred in that payment has not been made of the installments of principal and interest due on June 1, 2026.",
+    ]);
+    expect(detectKind(new Document(lender)).kind?.id).toBe("notice");
+    const text = analyse(lender);
+    expect(section(text, "Document type and purpose")).toContain("This appears to be **a notice");
+    expect(text).not.toMatch(/eviction|tenant|landlord/i);
+
+    const tenant = passagesOf("default.pdf", [
+      "NOTICE OF DEFAULT: THREE-DAY NOTICE TO CURE OR QUIT",
+      "To John Doe, Tenant: you are in breach of the lease by keeping a dog at the premises.",
+      "Within three days, remove the dog or deliver up possession of the premises.",
+    ]);
+    expect(detectKind(new Document(tenant)).kind?.id).toBe("eviction");
+  });
+
   it("says it cannot tell when no words name the kind, rather than guessing from rent or a tenant", () => {
     const passages = passagesOf("scan.pdf", [
       "Landlord shall give Tenant at least 24 hours written notice before entering the premises.",
