@@ -359,8 +359,41 @@ function article(phrase: string): string {
   return /^(?:[aeio]|u(?!ni|s[aeu])|8|1[18](?!\d))/i.test(phrase) ? `an ${phrase}` : `a ${phrase}`;
 }
 
+const WORD = /[A-Za-z][A-Za-z'’]*/g;
+
+/**
+ * The names a document writes inside its sentences, two or more capitalised words in a row
+ * ("Jane Smith", "Oak Street"), as lower-case word → the document's spelling. A title's words are
+ * lowered for the kind's name; these keep their capitals. A word that starts a sentence, or that
+ * the document also writes in lower case, is no name.
+ */
+function namesIn(doc: Document): Map<string, string> {
+  const names = new Map<string, string>();
+  const lower = new Set<string>();
+  for (const sentence of doc.sentences) {
+    if (isHeading(sentence.text)) continue;
+    let run: string[] = [];
+    let lastEnd = -1;
+    const endRun = () => {
+      if (run.length >= 2) for (const word of run) names.set(word.toLowerCase(), word);
+      run = [];
+    };
+    for (const match of sentence.text.matchAll(WORD)) {
+      const word = match[0];
+      if (/^[a-z]/.test(word)) lower.add(word);
+      const capital = lastEnd >= 0 && /^[A-Z][a-z]/.test(word);
+      if (!capital || !/^ +$/.test(sentence.text.slice(lastEnd, match.index))) endRun();
+      if (capital) run.push(word);
+      lastEnd = match.index + word.length;
+    }
+    endRun();
+  }
+  for (const word of lower) names.delete(word);
+  return names;
+}
+
 /** What a titled kind is called: the words of the title that name it ("a 30-day notice to vacate"). */
-function titledName(kind: Kind, named: Named[], title: Sentence | undefined): string {
+function titledName(kind: Kind, named: Named[], title: Sentence | undefined, doc: Document): string {
   const spans = named.filter((n) => n.sentence === title);
   const words = (text: string) =>
     text
@@ -387,7 +420,8 @@ function titledName(kind: Kind, named: Named[], title: Sentence | undefined): st
     const best = named[0];
     if (best) phrase = words(best.sentence.text.slice(best.start, best.end));
   }
-  phrase = phrase.toLowerCase();
+  const names = namesIn(doc);
+  phrase = phrase.toLowerCase().replace(WORD, (word) => names.get(word) ?? word);
   if (!/\bnotice\b/.test(phrase) || /^(?:please take|this)\b/.test(phrase)) return kind.name;
   return article(phrase);
 }
@@ -441,7 +475,7 @@ export function detectKind(doc: Document): KindFinding {
   );
   const top = named[0] as Named;
   const titleNamesIt = top.sentence === title || headings.has(top.sentence) ? top.sentence : undefined;
-  const kind = best.kind.titled ? { ...best.kind, name: titledName(best.kind, named, titleNamesIt) } : best.kind;
+  const kind = best.kind.titled ? { ...best.kind, name: titledName(best.kind, named, titleNamesIt, doc) } : best.kind;
   const evidence = titleNamesIt
     ? quoteAround(titleNamesIt, 0, titleNamesIt.text.length)
     : quoteAround(top.sentence, top.start, top.end);

@@ -103,6 +103,17 @@ describe("what kind of document a notice is, from its own words", () => {
     expect(detectKind(new Document(tenant)).kind?.id).toBe("eviction");
   });
 
+  it("keeps the capitals of a name in an all-capitals title, as the document writes it", () => {
+    const increase = passagesOf("increase.pdf", [
+      "NOTICE OF RENT INCREASE FOR JOHN SMITH",
+      "To John Smith, Tenant of 12 Oak Street, Unit 4: your monthly rent will increase from $1,450 to $1,550.",
+      "The new rent takes effect on March 1, 2027. All other terms of your lease stay the same.",
+    ]);
+    expect(section(analyse(increase), "Document type and purpose")).toContain(
+      "This appears to be **a notice of rent increase for John Smith**.",
+    );
+  });
+
   it("says it cannot tell when no words name the kind, rather than guessing from rent or a tenant", () => {
     const passages = passagesOf("scan.pdf", [
       "Landlord shall give Tenant at least 24 hours written notice before entering the premises.",
