@@ -49,6 +49,20 @@ export interface Database {
 }
 
 /**
+ * SQL text with `$n` parameters (a library's own, as `Database.query` takes it) run by one of
+ * LawGuide's transactions, so that its change commits with theirs. Every `$n` in the text must be a
+ * parameter; a missing value is SQL null.
+ */
+export async function queryIn(tx: DbOrTx, text: string, values: unknown[] = []): Promise<{ rows: never[] }> {
+  const parts = text.split(/\$(\d+)/);
+  const query = sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`)),
+  );
+  const result = (await tx.execute(query)) as unknown as { rows: never[] };
+  return { rows: result.rows };
+}
+
+/**
  * The embedded engine's own settings on top of PGlite's: PostgreSQL's default 128 MB of shared
  * buffers is most of an idle server's memory, and a one-process database whose files sit in the
  * operating system's cache needs far less (docs/decisions/017-compiled-server-and-memory.md).

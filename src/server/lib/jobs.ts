@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { Database } from "../db/client";
+import { type Database, type DbOrTx, queryIn } from "../db/client";
 import { describeFault, type Logger } from "./logger";
 
 /** The schema pg-boss keeps its queues and jobs in, beside LawGuide's own tables. */
@@ -145,12 +145,20 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       }
     },
 
-    /** Queue a job; this process's worker is woken at once (others find it at their next look). */
-    async send(name: string, data: object): Promise<string> {
+    /**
+     * Queue a job; this process's worker is woken at once (others find it at their next look).
+     * With `tx`, the job is written by that transaction, so it exists if and only if the change
+     * around it commits: `nudge` the queue once it has (until then a worker would find nothing).
+     */
+    async send(name: string, data: object, tx?: DbOrTx): Promise<string> {
       if (state !== "started" || !boss) throw new Error(`job queue not started: cannot send a ${name} job`);
-      const id = await boss.send(name, data);
+      const id = await boss.send(
+        name,
+        data,
+        tx ? { db: { executeSql: (text, values) => queryIn(tx, text, values) } } : {},
+      );
       if (!id) throw new Error(`the ${name} job was not queued`);
-      wake(name);
+      if (!tx) wake(name);
       return id;
     },
 

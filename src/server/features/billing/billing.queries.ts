@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import {
   appLogs,
   auditLogs,
@@ -194,6 +194,7 @@ export async function recordTemplatePurchase(
   db: Db,
   purchase: typeof templatePurchases.$inferInsert,
   log: typeof appLogs.$inferInsert,
+  andThen?: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (purchase.checkoutSessionId) {
@@ -209,6 +210,7 @@ export async function recordTemplatePurchase(
       .returning({ templateId: templatePurchases.templateId });
     if (inserted.length === 0) return false;
     await tx.insert(appLogs).values(log);
+    await andThen?.(tx);
     return true;
   });
 }
@@ -238,15 +240,17 @@ export async function isEventProcessed(db: DbOrTx, id: string): Promise<boolean>
 }
 
 /**
- * Record a Stripe event as processed and store what it changed, together: when anything fails
- * nothing is recorded (Stripe sends it again), and an event delivered twice at once changes things
- * once. Returns false when the event had already been processed.
+ * Record a Stripe event as processed and store what it changed, together with `andThen`'s work
+ * (its mail): when anything fails nothing is recorded (Stripe sends it again), and an event
+ * delivered twice at once changes things once. Returns false when the event had already been
+ * processed.
  */
 export async function applyStripeEvent(
   db: Db,
   event: { id: string; type: string },
   subscription: NewSubscription | null,
   log: typeof appLogs.$inferInsert | null,
+  andThen?: (tx: Tx) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const inserted = await tx
@@ -257,6 +261,7 @@ export async function applyStripeEvent(
     if (inserted.length === 0) return false;
     if (subscription) await upsertSubscription(tx, subscription);
     if (log) await tx.insert(appLogs).values(log);
+    await andThen?.(tx);
     return true;
   });
 }

@@ -158,6 +158,31 @@ describe("Stripe's webhook", () => {
     expect(receipts).toHaveLength(1);
   });
 
+  it("keeps an event's mail with the event: when it cannot be queued nothing is recorded, and the next delivery sends it", async () => {
+    const { sub } = await subscribed("premium");
+    stripe.updateSubscription(sub.id, { status: "active", trialStart: null });
+    const event = stripe.event("invoice.paid", stripe.invoiceJson(sub.id));
+    const eventId = (JSON.parse(event.payload) as { id: string }).id;
+    const receipts = async () => (await t.outbox()).filter((m) => m.subject.includes("payment"));
+    // The database refuses new mail jobs for a moment, as a failing disk or a lost connection would.
+    await t.services.database.query(`
+      create function refuse_mail() returns trigger language plpgsql as $$
+        begin if new.name = 'mail' then raise exception 'no mail now'; end if; return new; end $$;
+      create trigger refuse_mail before insert on pgboss.job for each row execute function refuse_mail();
+    `);
+    try {
+      expect((await deliver(event)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await t.services.database.query("drop trigger refuse_mail on pgboss.job; drop function refuse_mail()");
+    }
+    // Not recorded: Stripe sends the event again, and then the receipt goes with it, once.
+    expect(await t.services.db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(0);
+    expect(await receipts()).toHaveLength(0);
+    expect((await deliver(event)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    expect(await receipts()).toHaveLength(1);
+  });
+
   it("ends in Stripe's state whatever order the subscription's events arrive in", async () => {
     const { id, sub } = await subscribed("premium");
     const created = stripe.event("customer.subscription.created", stripe.subscriptionJson(sub.id));

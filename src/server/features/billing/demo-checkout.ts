@@ -72,6 +72,8 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
 
   /** A template bought once with a test card: recorded with its session, then the receipt. */
   async function payTemplate(user: SessionUser, session: CheckoutSessionRow, offer: TemplateOffer): Promise<void> {
+    // The receipt is written first and queued with the purchase: both are kept, or neither.
+    const receipt = await store.templateReceipt(user.id, offer);
     const recorded = await recordTemplatePurchase(
       db,
       {
@@ -86,9 +88,12 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
         templateId: offer.id,
         amount: formatTemplatePrice(offer.priceCents),
       }),
+      async (tx) => {
+        if (receipt) await store.queueMail(receipt, tx);
+      },
     );
     if (!recorded) throw conflict(BILLING_TEXT.checkoutEnded);
-    await store.mailTemplateReceipt(user.id, offer);
+    if (receipt) store.wakeMail();
   }
 
   return {

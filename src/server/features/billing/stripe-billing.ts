@@ -33,7 +33,7 @@ import {
   type StripeSubscriptionState,
   subscriptionIdOf,
 } from "./stripe-gateway";
-import { type BillingDeps, DAY_MS, type SubscriptionStore } from "./subscription-store";
+import { type BillingDeps, DAY_MS, type PaymentMailKind, type SubscriptionStore } from "./subscription-store";
 
 const SUBSCRIPTION_EVENTS = new Set<string>(STRIPE_SUBSCRIPTION_EVENTS);
 
@@ -45,6 +45,18 @@ const unknownPriceDetails = (state: StripeSubscriptionState) => ({
   status: state.status,
   hint: "Check STRIPE_PRICE_BASIC and STRIPE_PRICE_PREMIUM against the prices in Stripe.",
 });
+
+/** The payment mail a subscription event brings the member, if any: a receipt for money taken, a failed payment, a trial ending. */
+function paymentMailKindOf(event: {
+  type: string;
+  data: { object: { amount_paid?: unknown } };
+}): PaymentMailKind | null {
+  const amountPaid = event.data.object.amount_paid;
+  if (event.type === "invoice.paid") return typeof amountPaid === "number" && amountPaid > 0 ? "receipt" : null;
+  if (event.type === "invoice.payment_failed") return "failed";
+  if (event.type === "customer.subscription.trial_will_end") return "trial_ending";
+  return null;
+}
 
 /** A signed event's body as far as it can be described in a log line (it may be anything). */
 function describeUnreadable(value: unknown): Record<string, unknown> {
@@ -230,6 +242,8 @@ export function createStripeBilling(
     amountCents: number,
     eventId: string | null,
   ): Promise<void> {
+    // The receipt is written first and queued with the purchase: both are kept, or neither.
+    const receipt = await store.templateReceipt(userId, offer);
     const recorded = await recordTemplatePurchase(
       db,
       { userId, templateId: offer.id, amountCents, provider: "stripe", checkoutSessionId: sessionId },
@@ -239,8 +253,11 @@ export function createStripeBilling(
         amount: formatTemplatePrice(amountCents),
         ...(eventId ? { eventId } : {}),
       }),
+      async (tx) => {
+        if (receipt) await store.queueMail(receipt, tx);
+      },
     );
-    if (recorded) await store.mailTemplateReceipt(userId, offer);
+    if (recorded && receipt) store.wakeMail();
   }
 
   /** Whether a Checkout Session's one-off payment has gone through (Stripe's `payment_status`). */
@@ -431,6 +448,17 @@ export function createStripeBilling(
       }
       if (!state.plan) return ignoreEvent(event, UNKNOWN_PRICE, unknownPriceDetails(state), userId);
       const row = await rowFromStripe(userId, { ...state, plan: state.plan });
+      // The event's mail is written first and queued in the transaction that records the event:
+      // an event recorded as processed has its mail queued, and one that is not is sent again.
+      const mailKind = paymentMailKindOf(event);
+      const mail = mailKind
+        ? await store.paymentMail(
+            userId,
+            mailKind,
+            paidPlanOf(row.plan),
+            mailKind === "trial_ending" ? (row.currentPeriodEnd ?? null) : null,
+          )
+        : null;
       const applied = await applyStripeEvent(
         db,
         event,
@@ -441,18 +469,15 @@ export function createStripeBilling(
           status: state.status,
           planId: row.plan,
         }),
+        async (tx) => {
+          // A trial's reminder is sent once, whichever of Stripe's events about it comes first.
+          if (mailKind === "trial_ending" && !(await markTrialReminded(tx, userId))) return;
+          if (mail) await store.queueMail(mail, tx);
+        },
       );
       if (!applied) return { received: true };
+      if (mail) store.wakeMail();
       if (checkoutSessionId) await endCheckoutSession(db, checkoutSessionId, "complete");
-      const planId = paidPlanOf(row.plan);
-      const amountPaid = event.data.object.amount_paid;
-      if (event.type === "invoice.paid" && typeof amountPaid === "number" && amountPaid > 0) {
-        await store.mail(userId, "receipt", planId);
-      } else if (event.type === "invoice.payment_failed") {
-        await store.mail(userId, "failed", planId);
-      } else if (event.type === "customer.subscription.trial_will_end" && (await markTrialReminded(db, userId))) {
-        await store.mail(userId, "trial_ending", planId, row.currentPeriodEnd ?? null);
-      }
       return { received: true };
     },
   };

@@ -3,15 +3,18 @@ import type { SubscriptionView } from "@shared/schemas/billing";
 import { formatTemplatePrice, type TemplateOffer, templateLink } from "@shared/template-offers";
 import type Stripe from "stripe";
 import type { Config } from "../../config";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { describeFault, type Logger } from "../../lib/logger";
 import type { AppLogEntry, LogService } from "../logs/logs.service";
+import type { Mail } from "../mail/mail.service";
 import type { MemberNotifier } from "../mail/notify-member";
 import { paymentMail, templateReceiptMail } from "../mail/templates";
 import type { SettingsService } from "../settings/settings.service";
 import { findSubscription, type NewSubscription, type SubscriptionRow, upsertSubscription } from "./billing.queries";
 
 export const DAY_MS = 24 * 3_600_000;
+
+export type PaymentMailKind = "receipt" | "failed" | "trial_ending";
 
 /** What the billing feature is built from; each of its parts takes the few it needs. */
 export interface BillingDeps {
@@ -81,46 +84,55 @@ export function createSubscriptionStore(
     logRow: (userId: string | null, message: string, metadata: Record<string, unknown>, level?: "warn") =>
       logs.appRow(paymentEntry(userId, message, metadata, level)),
 
-    /** Payment mail (receipt, failure, trial ending) when the settings and the member's preferences allow. */
-    async mail(
+    /**
+     * The payment mail (receipt, failure, trial ending), written, when the settings and the
+     * member's preferences allow it: queue it with `queueMail` in the change's transaction.
+     */
+    paymentMail(
       userId: string,
-      kind: "receipt" | "failed" | "trial_ending",
+      kind: PaymentMailKind,
       planId: PaidPlanId,
       trialEndsAt: Date | null = null,
-    ): Promise<void> {
-      try {
-        await notifier.notifyMember(userId, "payment", (_member, { general }, unsubscribeUrl) =>
-          paymentMail(general, {
-            kind,
-            plan: PLANS[planId].name,
-            endDate: (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
-              month: "long",
-              day: "numeric",
-              year: "numeric",
-              timeZone: "UTC",
-            }),
-            link: `${config.publicUrl}/dashboard/premium`,
-            unsubscribeUrl,
+    ): Promise<Mail | null> {
+      return notifier.memberMail(userId, "payment", (_member, { general }, unsubscribeUrl) =>
+        paymentMail(general, {
+          kind,
+          plan: PLANS[planId].name,
+          endDate: (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
+            month: "long",
+            day: "numeric",
+            year: "numeric",
+            timeZone: "UTC",
           }),
-        );
-      } catch (error) {
-        logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
-      }
+          link: `${config.publicUrl}/dashboard/premium`,
+          unsubscribeUrl,
+        }),
+      );
     },
 
-    /** The receipt for a template bought once, when the settings and the member's preferences allow. */
-    async mailTemplateReceipt(userId: string, offer: TemplateOffer): Promise<void> {
+    /** The receipt for a template bought once, written, when the settings and the member's preferences allow. */
+    templateReceipt(userId: string, offer: TemplateOffer): Promise<Mail | null> {
+      return notifier.memberMail(userId, "payment", (_member, { general }, unsubscribeUrl) =>
+        templateReceiptMail(general, {
+          template: offer.name,
+          price: formatTemplatePrice(offer.priceCents),
+          link: `${config.publicUrl}${templateLink(offer.id)}`,
+          unsubscribeUrl,
+        }),
+      );
+    },
+
+    /** Queue a written mail in the transaction of the change that causes it; `wakeMail` once it has committed. */
+    queueMail: (mail: Mail, tx: DbOrTx): Promise<string> => notifier.queue(mail, tx),
+    wakeMail: (): void => notifier.wake(),
+
+    /** Write and queue a payment mail on its own (the demo's payments); a failure is logged, not thrown. */
+    async mail(userId: string, kind: PaymentMailKind, planId: PaidPlanId, trialEndsAt: Date | null = null) {
       try {
-        await notifier.notifyMember(userId, "payment", (_member, { general }, unsubscribeUrl) =>
-          templateReceiptMail(general, {
-            template: offer.name,
-            price: formatTemplatePrice(offer.priceCents),
-            link: `${config.publicUrl}${templateLink(offer.id)}`,
-            unsubscribeUrl,
-          }),
-        );
+        const mail = await this.paymentMail(userId, kind, planId, trialEndsAt);
+        if (mail) await notifier.queue(mail);
       } catch (error) {
-        logger.warn({ fault: describeFault(error), userId, templateId: offer.id }, "payment mail not sent");
+        logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
       }
     },
   };

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { type JobQueue, type JobState, PermanentJobError } from "../../lib/jobs";
 import type { Logger } from "../../lib/logger";
 import {
@@ -141,8 +141,15 @@ export function createMailer(options: MailerOptions, db: Db, jobs: JobQueue, log
   return {
     kind,
 
-    /** Queue a mail; it is sent (or written to the outbox) by the queue's worker. Returns its job's id. */
-    send: (mail: Mail): Promise<string> => jobs.send(MAIL_QUEUE, mail),
+    /**
+     * Queue a mail; it is sent (or written to the outbox) by the queue's worker. Returns its job's
+     * id. With `tx`, queued by that transaction, with the change that causes it: call `wake` once
+     * it has committed.
+     */
+    send: (mail: Mail, tx?: DbOrTx): Promise<string> => jobs.send(MAIL_QUEUE, mail, tx),
+
+    /** Wake this process's mail worker: mails queued by a transaction that has now committed. */
+    wake: () => jobs.nudge(MAIL_QUEUE),
 
     /** Most recent outbox mail (outbox mode). */
     outbox: (limit = 50) => listOutboxMail(db, limit),

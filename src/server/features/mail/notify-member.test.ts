@@ -27,6 +27,7 @@ function setup(options: {
           sent.push(mail);
           return `job-${sent.length}`;
         }),
+      wake: () => {},
     },
     unsubscribe: { linkFor: (id) => `https://lawguide.test/unsubscribe?for=${id}` },
   });
@@ -123,6 +124,7 @@ describe("notifyMember: may this member get a mail of this kind", () => {
             s.sent.push(mail);
             return "job";
           },
+          wake: () => {},
         },
         unsubscribe: { linkFor: () => "" },
       });

@@ -1,8 +1,9 @@
 import type { SystemSettings } from "@shared/schemas/settings";
 import type { SessionUser } from "@shared/session";
+import type { DbOrTx } from "../../db/client";
 import type { AccountService } from "../account/account.service";
 import type { SettingsService } from "../settings/settings.service";
-import type { Mailer, MailKind } from "./mail.service";
+import type { Mail, Mailer, MailKind } from "./mail.service";
 import type { ComposedMail } from "./templates";
 import type { UnsubscribeLinks } from "./unsubscribe";
 
@@ -33,26 +34,42 @@ export type ComposeMemberMail = (member: SessionUser, settings: SystemSettings, 
 export function createMemberNotifier(deps: {
   settings: Pick<SettingsService, "get">;
   accounts: Pick<AccountService, "getSessionUser">;
-  mailer: Pick<Mailer, "send">;
+  mailer: Pick<Mailer, "send" | "wake">;
   unsubscribe: Pick<UnsubscribeLinks, "linkFor">;
 }) {
   const { settings, accounts, mailer, unsubscribe } = deps;
+
+  /**
+   * The mail, written, when the settings and the member's preferences allow it; null when they do
+   * not. Nothing is queued: a change queues it in its own transaction (`mailer.send(mail, tx)`).
+   */
+  async function memberMail(userId: string, kind: MemberMailKind, compose: ComposeMemberMail): Promise<Mail | null> {
+    const current = await settings.get();
+    const { notifications } = current;
+    if (!notifications.enableEmailNotifications || !notifications[KIND_SWITCHES[kind]]) return null;
+    const member = await accounts.getSessionUser(userId);
+    if (!member?.preferences.emailNotifications) return null;
+    const unsubscribeUrl = unsubscribe.linkFor(member.id);
+    return {
+      to: member.email,
+      ...compose(member, current, unsubscribeUrl),
+      kind: MAIL_KINDS[kind],
+      headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+  }
+
   return {
+    memberMail,
+
+    /** Queue a written mail; with `tx`, in the change's own transaction (`wake` once it has committed). */
+    queue: (mail: Mail, tx?: DbOrTx): Promise<string> => mailer.send(mail, tx),
+    wake: (): void => mailer.wake(),
+
     /** Queue the mail when the settings and the member's preferences allow; true when it was queued. */
     async notifyMember(userId: string, kind: MemberMailKind, compose: ComposeMemberMail): Promise<boolean> {
-      const current = await settings.get();
-      const { notifications } = current;
-      if (!notifications.enableEmailNotifications || !notifications[KIND_SWITCHES[kind]]) return false;
-      const member = await accounts.getSessionUser(userId);
-      if (!member?.preferences.emailNotifications) return false;
-      const unsubscribeUrl = unsubscribe.linkFor(member.id);
-      await mailer.send({
-        to: member.email,
-        ...compose(member, current, unsubscribeUrl),
-        kind: MAIL_KINDS[kind],
-        headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      });
-      return true;
+      const mail = await memberMail(userId, kind, compose);
+      if (mail) await mailer.send(mail);
+      return mail !== null;
     },
 
     /** Queue a notice to the administrators' address (notification settings), when notifications are on. */
