@@ -14,57 +14,62 @@ function rssOf(pid: number): number {
   return kb * 1024;
 }
 
+const BOUNDARY = "----lawguide-limit-test";
+/** The form's start, up to the file's first bytes (a PDF's signature). */
+const PREAMBLE = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
+
+/** The start of a multipart upload of `big.pdf` to the server, with `contentLength` or chunked. */
+function openUpload(
+  server: RunningServer,
+  cookie: string,
+  contentLength: number | undefined,
+  onResponse: (response: http.IncomingMessage) => void,
+): http.ClientRequest {
+  const request = http.request(
+    {
+      host: "127.0.0.1",
+      port: server.port,
+      path: "/api/uploads",
+      method: "POST",
+      agent: false,
+      headers: {
+        origin: server.url,
+        cookie,
+        "content-type": `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(contentLength === undefined ? {} : { "content-length": String(contentLength) }),
+      },
+    },
+    onResponse,
+  );
+  request.write(PREAMBLE);
+  return request;
+}
+
 /** A multipart upload over real HTTP, the file written in 64 KB pieces, chunked or with a length. */
 function sendUpload(
   server: RunningServer,
   input: { cookie: string; fileBytes: number; chunked: boolean; declaredLength?: number },
 ): Promise<{ status: number; body: string }> {
-  const boundary = "----lawguide-limit-test";
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const piece = Buffer.alloc(64 * 1024);
-  piece.set(Buffer.from("%PDF-1.4\n"));
   return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path: "/api/uploads",
-        method: "POST",
-        agent: false,
-        headers: {
-          origin: server.url,
-          cookie: input.cookie,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          ...(input.chunked
-            ? {}
-            : { "content-length": String(input.declaredLength ?? head.length + input.fileBytes + tail.length) }),
-        },
-      },
-      (response) => {
-        let body = "";
-        response.on("data", (d) => {
-          body += d;
-        });
-        response.on("end", () => {
-          request.destroy();
-          resolve({ status: response.statusCode ?? 0, body });
-        });
-      },
-    );
+    const length = input.declaredLength ?? Buffer.byteLength(PREAMBLE) + input.fileBytes + tail.length;
+    const request = openUpload(server, input.cookie, input.chunked ? undefined : length, (response) => {
+      let body = "";
+      response.on("data", (d) => {
+        body += d;
+      });
+      response.on("end", () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
     // Once the server has answered it may close the connection on the rest of the file.
     request.on("error", (error: NodeJS.ErrnoException) => {
       if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
     });
     let left = input.fileBytes;
-    let first = true;
     const write = () => {
-      if (first) {
-        first = false;
-        request.write(head);
-      }
       while (left > 0 && !request.destroyed) {
         const n = Math.min(left, piece.length);
         left -= n;
@@ -86,33 +91,16 @@ function sendWithoutEnd(
   server: RunningServer,
   input: { cookie: string; chunked: boolean },
 ): Promise<{ status: number; openMs: number; mbSent: number }> {
-  const boundary = "----lawguide-endless-test";
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endless.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`;
   const piece = Buffer.alloc(64 * 1024);
   return new Promise((resolve, reject) => {
     let status = 0;
     let sent = 0;
     const started = performance.now();
     const giveUp = setTimeout(() => reject(new Error("the connection was still open after 30 s")), 30_000);
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        path: "/api/uploads",
-        method: "POST",
-        agent: false,
-        headers: {
-          origin: server.url,
-          cookie: input.cookie,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          ...(input.chunked ? {} : { "content-length": String(10 ** 12) }),
-        },
-      },
-      (response) => {
-        status = response.statusCode ?? 0;
-        response.resume();
-      },
-    );
+    const request = openUpload(server, input.cookie, input.chunked ? undefined : 10 ** 12, (response) => {
+      status = response.statusCode ?? 0;
+      response.resume();
+    });
     request.on("error", () => {});
     request.on("socket", (socket) =>
       socket.once("close", () => {
@@ -120,7 +108,6 @@ function sendWithoutEnd(
         resolve({ status, openMs: performance.now() - started, mbSent: sent / MB });
       }),
     );
-    request.write(head);
     const pump = () => {
       while (!request.destroyed) {
         sent += piece.length;
