@@ -62,6 +62,33 @@ export function createSubscriptionStore(
   deps: Pick<BillingDeps, "db" | "config" | "settings" | "logs" | "notifier" | "logger">,
 ) {
   const { db, config, settings, logs, notifier, logger } = deps;
+
+  /**
+   * The payment mail (receipt, failure, trial ending), written, when the settings and the
+   * member's preferences allow it: queue it with `queueMail` in the change's transaction.
+   */
+  function writePaymentMail(
+    userId: string,
+    kind: PaymentMailKind,
+    planId: PaidPlanId,
+    trialEndsAt: Date | null = null,
+  ): Promise<Mail | null> {
+    return notifier.memberMail(userId, "payment", (_member, { general }, unsubscribeUrl) =>
+      paymentMail(general, {
+        kind,
+        plan: PLANS[planId].name,
+        endDate: (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
+          month: "long",
+          day: "numeric",
+          year: "numeric",
+          timeZone: "UTC",
+        }),
+        link: `${config.publicUrl}/dashboard/premium`,
+        unsubscribeUrl,
+      }),
+    );
+  }
+
   return {
     find: (userId: string): Promise<SubscriptionRow | null> => findSubscription(db, userId),
 
@@ -84,31 +111,7 @@ export function createSubscriptionStore(
     logRow: (userId: string | null, message: string, metadata: Record<string, unknown>, level?: "warn") =>
       logs.appRow(paymentEntry(userId, message, metadata, level)),
 
-    /**
-     * The payment mail (receipt, failure, trial ending), written, when the settings and the
-     * member's preferences allow it: queue it with `queueMail` in the change's transaction.
-     */
-    paymentMail(
-      userId: string,
-      kind: PaymentMailKind,
-      planId: PaidPlanId,
-      trialEndsAt: Date | null = null,
-    ): Promise<Mail | null> {
-      return notifier.memberMail(userId, "payment", (_member, { general }, unsubscribeUrl) =>
-        paymentMail(general, {
-          kind,
-          plan: PLANS[planId].name,
-          endDate: (trialEndsAt ?? new Date()).toLocaleDateString("en-US", {
-            month: "long",
-            day: "numeric",
-            year: "numeric",
-            timeZone: "UTC",
-          }),
-          link: `${config.publicUrl}/dashboard/premium`,
-          unsubscribeUrl,
-        }),
-      );
-    },
+    paymentMail: writePaymentMail,
 
     /** The receipt for a template bought once, written, when the settings and the member's preferences allow. */
     templateReceipt(userId: string, offer: TemplateOffer): Promise<Mail | null> {
@@ -129,7 +132,7 @@ export function createSubscriptionStore(
     /** Write and queue a payment mail on its own (the demo's payments); a failure is logged, not thrown. */
     async mail(userId: string, kind: PaymentMailKind, planId: PaidPlanId, trialEndsAt: Date | null = null) {
       try {
-        const mail = await this.paymentMail(userId, kind, planId, trialEndsAt);
+        const mail = await writePaymentMail(userId, kind, planId, trialEndsAt);
         if (mail) await notifier.queue(mail);
       } catch (error) {
         logger.warn({ fault: describeFault(error), userId, kind }, "payment mail not sent");
