@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS } from "../playwright.config";
 import { buildServer } from "../scripts/server-build.mjs";
+import { CONSENT } from "../tests/factories/people";
 import { post, signInOverHttp, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type FakeProviderServer, startFakeAnthropic, startFakeOpenAI } from "../tests/fakes/ai-fakes";
 import { LIGHTHOUSE_RUNS, lighthouseRun } from "./landing.bench";
@@ -225,6 +226,7 @@ export function benchSizes() {
       email: "many@example.com",
       password: "many-cases",
       firstName: "Many",
+      ...CONSENT,
     });
     const large = await signIn(base, "many@example.com", "many-cases");
     // The bench sends thousands of questions for one member.

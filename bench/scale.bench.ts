@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { buildServer, SERVER_OUT } from "../scripts/server-build.mjs";
+import { CONSENT } from "../tests/factories/people";
 import { cookieOf, post, ROOT, startServer, stopGracefully } from "../tests/factories/server-process";
 import { type Cluster, startCluster } from "../tests/scale/behind-nginx";
 import { inParallel, load, percentile, record, rssMb, setTokenDelay, startFakeProviders, streamTimes } from "./lib";
@@ -43,7 +44,12 @@ export async function benchStreams() {
 
 /** A member with `cases` cases at `base` (directly or through nginx); their cookie. */
 async function memberWithCases(base: string, email: string, cases: number): Promise<string> {
-  const signedUp = await post(`${base}/api/auth/sign-up/email`, { email, password: "bench-pass-1", firstName: "B" });
+  const signedUp = await post(`${base}/api/auth/sign-up/email`, {
+    email,
+    password: "bench-pass-1",
+    firstName: "B",
+    ...CONSENT,
+  });
   if (!signedUp.ok) throw new Error(`sign-up at ${base}: ${signedUp.status} ${await signedUp.text()}`);
   const cookie = cookieOf(signedUp);
   await inParallel(cases, 4, (i) => post(`${base}/api/cases`, { title: `Bench case ${i}` }, cookie));
@@ -181,6 +187,7 @@ async function streamsThroughNginx() {
         email: `stream-${i}@example.com`,
         password: "bench-pass-1",
         firstName: "S",
+        ...CONSENT,
       });
       const cookie = cookieOf(signedUp);
       const cases: string[] = [];

@@ -12,6 +12,7 @@ import {
   request,
   type TestInfo,
 } from "@playwright/test";
+import { CONSENT } from "../factories/people";
 import { type RunningServer, startServer, stopGracefully } from "../factories/server-process";
 
 let counter = 0;
@@ -95,6 +96,7 @@ export async function signUp(
       password: member.password,
       firstName: member.firstName,
       lastName: member.lastName ?? "",
+      ...CONSENT,
     },
     headers,
   });

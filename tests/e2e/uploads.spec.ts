@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type Locator, type Page, request } from "@playwright/test";
+import { CONSENT } from "../factories/people";
 import type { RunningServer } from "../factories/server-process";
 import { leasePdf, tinyPng } from "../factories/uploads";
 import { test as base, expect, expectAccessible, newMember, ownServer, signUp } from "./fixtures";
@@ -37,7 +38,13 @@ async function warmUp(url: string) {
   try {
     const member = newMember("warm-up");
     const signedUp = await api.post("/api/auth/sign-up/email", {
-      data: { email: member.email, password: member.password, firstName: member.firstName, lastName: "Doe" },
+      data: {
+        email: member.email,
+        password: member.password,
+        firstName: member.firstName,
+        lastName: "Doe",
+        ...CONSENT,
+      },
     });
     expect(signedUp.status(), "warm-up member registered").toBe(200);
     const uploaded = await api.post("/api/uploads", {

@@ -1,3 +1,6 @@
+/** The registration form's two required boxes, ticked, as it sends them with every sign-up. */
+export const CONSENT = { acceptTerms: true, acknowledgeAi: true } as const;
+
 /** A person's own details, as the profile form and the administrator's user form take them. */
 export const PERSON = {
   firstName: "Ada",

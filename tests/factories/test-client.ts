@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { CONSENT } from "./people";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -65,7 +66,13 @@ export class TestClient {
     lastName?: string;
     [k: string]: unknown;
   }) {
-    return this.post("/api/auth/sign-up/email", { password: "secret-pass", firstName: "Test", lastName: "", ...input });
+    return this.post("/api/auth/sign-up/email", {
+      password: "secret-pass",
+      firstName: "Test",
+      lastName: "",
+      ...CONSENT,
+      ...input,
+    });
   }
 
   async signIn(email: string, password: string, rememberMe?: boolean) {

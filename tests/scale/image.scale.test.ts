@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import packageJson from "../../package.json";
+import { CONSENT } from "../factories/people";
 import { freePort, ROOT } from "../factories/server-process";
 import { waitUntil } from "../factories/wait";
 import { mapPaths, runDockerfile, type Stage } from "./dockerfile";
@@ -99,7 +100,7 @@ describe.runIf(isRoot)("the Dockerfile", () => {
       const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: base },
-        body: JSON.stringify({ email: "image@example.com", password: "image-pass-1", firstName: "Ida" }),
+        body: JSON.stringify({ email: "image@example.com", password: "image-pass-1", firstName: "Ida", ...CONSENT }),
       });
       expect(signUp.status, await signUp.clone().text()).toBe(200);
       // The embedded database is in the image's data directory, written by its user.

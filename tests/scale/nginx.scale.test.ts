@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSENT } from "../factories/people";
 import { leakedSecrets } from "../factories/secrets";
 import { cookieOf } from "../factories/server-process";
 import { parseSse } from "../factories/sse";
@@ -47,7 +48,7 @@ function request(
 
 async function signUp(base = publicUrl()) {
   const account = { email: uniqueEmail("member"), password: PASSWORD, firstName: "Rae" };
-  const response = await request(base, "/api/auth/sign-up/email", { json: account });
+  const response = await request(base, "/api/auth/sign-up/email", { json: { ...account, ...CONSENT } });
   expect(response.status, await response.clone().text()).toBe(200);
   cookies.push(cookieOf(response));
   return { ...account, cookie: cookieOf(response) };

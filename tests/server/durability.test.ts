@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CONSENT } from "../factories/people";
 import { killHard, post, runScript, startServer, stopGracefully } from "../factories/server-process";
 
 /**
@@ -36,6 +37,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded database durability
         email,
         password: "survivor-pass",
         firstName: "S",
+        ...CONSENT,
       });
       expect(signUp.status).toBe(200);
       accounts.push(email);
@@ -57,6 +59,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("embedded database durability
           email: "kept@example.com",
           password: "kept-pass",
           firstName: "K",
+          ...CONSENT,
         })
       ).status,
     ).toBe(200);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, describe, expect, it } from "vitest";
+import { CONSENT } from "../factories/people";
 import { freePort, killHard, post, startServer, stopGracefully } from "../factories/server-process";
 
 /**
@@ -28,7 +29,14 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("mail survives kill -9", () =
     const emails = ["kept1@example.com", "kept2@example.com"];
     for (const email of emails) {
       expect(
-        (await post(`${first.url}/api/auth/sign-up/email`, { email, password: "kept-pass-1", firstName: "K" })).status,
+        (
+          await post(`${first.url}/api/auth/sign-up/email`, {
+            email,
+            password: "kept-pass-1",
+            firstName: "K",
+            ...CONSENT,
+          })
+        ).status,
       ).toBe(200);
       expect((await post(`${first.url}/api/auth/request-password-reset`, { email })).status).toBe(200);
     }

@@ -3,6 +3,7 @@ import { Writable } from "node:stream";
 import { AUTH_TEXT } from "@shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CONSENT } from "../../../tests/factories/people";
 import { setupTestApp } from "../../../tests/factories/test-app";
 import { appLogs, auditLogs, user } from "../db/schema";
 import { seedAccounts } from "../features/account/account.seed";
@@ -23,7 +24,7 @@ function from(ip: string, client = t.client()) {
       }),
     signUp: (email: string) =>
       client.request("/api/auth/sign-up/email", {
-        json: { email, password: "secret-pass", firstName: "Sam" },
+        json: { email, password: "secret-pass", firstName: "Sam", ...CONSENT },
         headers: { "x-forwarded-for": ip },
       }),
   };

@@ -84,6 +84,34 @@ describe("registration", () => {
     }
   });
 
+  it("requires both boxes of the form, and records when they were ticked", async () => {
+    const c = t.client();
+    const body = { email: "boxes@example.com", password: "secret1", firstName: "Bo" };
+    for (const [sent, message] of [
+      [body, AUTH_TEXT.mustAgreeTerms],
+      [{ ...body, acceptTerms: false, acknowledgeAi: true }, AUTH_TEXT.mustAgreeTerms],
+      [{ ...body, acceptTerms: "yes", acknowledgeAi: true }, AUTH_TEXT.mustAgreeTerms],
+      [{ ...body, acceptTerms: true }, AUTH_TEXT.mustAcknowledgeAi],
+      [{ ...body, acceptTerms: true, acknowledgeAi: false }, AUTH_TEXT.mustAcknowledgeAi],
+    ] as const) {
+      const response = await c.post("/api/auth/sign-up/email", sent);
+      expect(response.status, JSON.stringify(sent)).toBe(400);
+      expect((await json(response)).error.message).toBe(message);
+    }
+    expect(await t.services.db.select().from(user).where(eq(user.email, body.email))).toHaveLength(0);
+
+    const before = Date.now();
+    const response = await c.post("/api/auth/sign-up/email", { ...body, acceptTerms: true, acknowledgeAi: true });
+    expect(response.status).toBe(200);
+    const me = await c.me();
+    const [profile] = await t.services.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.id, me?.id ?? ""));
+    expect(profile?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(profile?.termsAcceptedAt?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
   it("rejects an invalid e-mail address", async () => {
     const response = await t.client().signUp({ email: "not-an-email" });
     expect(response.status).toBe(400);

@@ -86,7 +86,13 @@ export interface AuthDeps {
   accounts: {
     ensureProfile(
       userId: string,
-      seed: { firstName?: string; lastName?: string; phone?: string | undefined; profession?: string | undefined },
+      seed: {
+        firstName?: string;
+        lastName?: string;
+        phone?: string | undefined;
+        profession?: string | undefined;
+        termsAcceptedAt?: Date | undefined;
+      },
     ): Promise<void>;
     recordSignIn(userId: string): Promise<void>;
     /** Whether the member has ever been signed in (a new account waiting for its link has not). */
@@ -334,6 +340,8 @@ export function createAuth(deps: AuthDeps) {
               lastName: typeof body.lastName === "string" ? body.lastName : fromName.lastName,
               phone: typeof body.phone === "string" ? body.phone : undefined,
               profession: typeof body.profession === "string" ? body.profession : undefined,
+              // The sign-up's schema let it through only with both boxes ticked.
+              termsAcceptedAt: ctx?.path === "/sign-up/email" && body.acceptTerms === true ? new Date() : undefined,
             });
             // With verification required the welcome waits for the link (an address typed by
             // someone else gets the link alone).

@@ -2,6 +2,7 @@ import { ERROR_CODES } from "@shared/api-error";
 import { AUTH_TEXT } from "@shared/messages";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CONSENT } from "../../../tests/factories/people";
 import { ADMIN, setupTestApp } from "../../../tests/factories/test-app";
 import { TestClient } from "../../../tests/factories/test-client";
 import { user } from "../db/schema";
@@ -23,7 +24,7 @@ async function verificationLink(email: string): Promise<string> {
 const welcomes = async (email: string) =>
   (await t.outbox()).filter((m) => m.to === email && m.subject === "Welcome to LawGuide").length;
 
-const signUpBody = (email: string, password = "secret-pass-1") => ({ email, password, firstName: "Vera" });
+const signUpBody = (email: string, password = "secret-pass-1") => ({ email, password, firstName: "Vera", ...CONSENT });
 
 describe("e-mail verification (requireEmailVerification)", () => {
   it("stays out of the way while off: sign-up signs in, no verification mail", async () => {

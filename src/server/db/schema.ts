@@ -165,6 +165,12 @@ export const userProfiles = pgTable(
       }>()
       .notNull(),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * When the member, signing up, agreed to the Terms of Service and acknowledged the AI's
+     * limitations (both are required to register). Null for accounts an administrator added and
+     * for those made before it was recorded.
+     */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     /** The member's customer at Stripe, created once at their first checkout. */
     stripeCustomerId: text("stripe_customer_id").unique(),
     ...timestamps,

@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { CONSENT } from "../../../tests/factories/people";
 import { errorBody } from "../../../tests/factories/responses";
 import { setupTestApp } from "../../../tests/factories/test-app";
 import { TestClient } from "../../../tests/factories/test-client";
@@ -135,7 +136,7 @@ describe("request checks", () => {
     // Same-origin requests to another host name of this server are accepted...
     response = await new TestClient(t.app, "http://127.0.0.1:3000").request(
       "http://127.0.0.1:3000/api/auth/sign-up/email",
-      { json: { email: "y@example.com", password: "secret1", firstName: "Y" } },
+      { json: { email: "y@example.com", password: "secret1", firstName: "Y", ...CONSENT } },
     );
     expect(response.status).toBe(200);
     // ...but the scheme counts as well as the host: an https page may not post to http, nor the reverse.
@@ -144,7 +145,7 @@ describe("request checks", () => {
       ["http://lawguide.example", "https://lawguide.example/api/auth/sign-up/email"],
     ] as const) {
       response = await new TestClient(t.app, origin).request(url, {
-        json: { email: "z@example.com", password: "secret1", firstName: "Z" },
+        json: { email: "z@example.com", password: "secret1", firstName: "Z", ...CONSENT },
       });
       expect(response.status, `${origin} → ${url}`).toBe(403);
     }

@@ -30,8 +30,9 @@ export const signUpBodySchema = z.object({
   lastName: profileFieldSchemas.lastName.optional().default(""),
   phone: profileFieldSchemas.phone.optional(),
   profession: profileFieldSchemas.profession.optional(),
-  acceptTerms: z.boolean().optional(),
-  acknowledgeAi: z.boolean().optional(),
+  // Both boxes of the registration form, required on the server too (and recorded with the account).
+  acceptTerms: z.literal(true, { error: AUTH_TEXT.mustAgreeTerms }),
+  acknowledgeAi: z.literal(true, { error: AUTH_TEXT.mustAcknowledgeAi }),
   rememberMe: z.boolean().optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;

@@ -180,7 +180,15 @@ describe("registration form", () => {
       {
         method: "POST",
         path: "/api/auth/sign-up/email",
-        body: { email: "new@example.com", password: GOOD_PASSWORD, firstName: "Nora", lastName: "", rememberMe: true },
+        body: {
+          email: "new@example.com",
+          password: GOOD_PASSWORD,
+          firstName: "Nora",
+          lastName: "",
+          acceptTerms: true,
+          acknowledgeAi: true,
+          rememberMe: true,
+        },
       },
     ]);
     expect(api.unmatched).toEqual([]);

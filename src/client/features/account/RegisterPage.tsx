@@ -63,6 +63,9 @@ export function RegisterPage() {
           password: values.password,
           firstName: values.firstName.trim(),
           lastName: "",
+          // Both boxes were ticked (registrationProblem): the server requires and records them.
+          acceptTerms: true,
+          acknowledgeAi: true,
           rememberMe: true,
         });
         if (created.token === null) {

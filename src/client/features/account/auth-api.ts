@@ -12,8 +12,15 @@ export const authApi = {
     apiFetch<{ totpURI: string; backupCodes: string[] }>("/api/auth/two-factor/enable", { body: { password } }),
   disableTwoFactor: (password: string) => apiFetch<unknown>("/api/auth/two-factor/disable", { body: { password } }),
   /** `token` is null when no session was started: the address must be verified first. */
-  signUp: (body: { email: string; password: string; firstName: string; lastName: string; rememberMe: boolean }) =>
-    apiFetch<{ token: string | null; user: { id: string } }>("/api/auth/sign-up/email", { body }),
+  signUp: (body: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+    acceptTerms: true;
+    acknowledgeAi: true;
+    rememberMe: boolean;
+  }) => apiFetch<{ token: string | null; user: { id: string } }>("/api/auth/sign-up/email", { body }),
   /** A new verification link to this address (when it has an account that is not verified). */
   sendVerification: (email: string) =>
     apiFetch<{ status: boolean }>("/api/auth/send-verification-email", { body: { email } }),

@@ -46,6 +46,10 @@ const SECTIONS: readonly LegalSection[] = [
           receive or store full card numbers.
         </li>
         <li>
+          <strong>Your agreement:</strong> when you created your account and agreed to the Terms of Service and
+          acknowledged the AI's limitations.
+        </li>
+        <li>
           <strong>Sign-in records:</strong> when you sign in, the IP address and browser used, kept for security.
         </li>
       </ul>

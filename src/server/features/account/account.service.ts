@@ -27,6 +27,8 @@ export interface ProfileSeed {
   lastName?: string | undefined;
   phone?: string | undefined;
   profession?: string | undefined;
+  /** A member who signed up agreed to the Terms and acknowledged the AI's limitations at this moment. */
+  termsAcceptedAt?: Date | undefined;
 }
 
 /**
@@ -100,6 +102,7 @@ export function createAccountService(
       lastName: seed.lastName ?? "",
       phone: seed.phone ?? "",
       profession: seed.profession ?? "",
+      termsAcceptedAt: seed.termsAcceptedAt ?? null,
       preferences: { ...DEFAULT_PREFERENCES },
     });
   }

@@ -115,6 +115,7 @@ export async function* dataJson(
             address: profile.address,
             profession: profile.profession,
             lastSignInAt: profile.lastSignInAt,
+            termsAcceptedAt: profile.termsAcceptedAt,
             createdAt: profile.createdAt,
             updatedAt: profile.updatedAt,
           }
