@@ -36,11 +36,28 @@ const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown"]);
  */
 export function DropdownMenu(props: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
+  // A menu opened by a key before its code was here starts on its first item, as Radix's own does.
+  const [byKey, setByKey] = useState(false);
   const [Menu, setMenu] = useState<OpenMenu | null>(() => loaded);
-  if (Menu) return <Menu {...props} open={open} onOpenChange={setOpen} />;
+  if (Menu) {
+    const onOpenChange = (next: boolean) => {
+      setOpen(next);
+      if (!next) setByKey(false);
+    };
+    return (
+      <Menu
+        {...props}
+        open={open}
+        onOpenChange={onOpenChange}
+        focusFirstItem={byKey && open}
+        onFirstItemFocused={() => setByKey(false)}
+      />
+    );
+  }
 
-  const openMenu = () => {
+  const openMenu = (withKey: boolean) => {
     setOpen(true);
+    setByKey(withKey);
     void loadMenu().then((menu) => setMenu(() => menu));
   };
   if (!isValidElement(props.trigger)) return props.trigger;
@@ -49,11 +66,11 @@ export function DropdownMenu(props: DropdownMenuProps) {
     "aria-expanded": false,
     onPointerEnter: () => void loadMenu(),
     onFocus: () => void loadMenu(),
-    onClick: openMenu,
+    onClick: () => openMenu(false),
     onKeyDown: (event: KeyboardEvent) => {
       if (!OPENING_KEYS.has(event.key)) return;
       event.preventDefault();
-      openMenu();
+      openMenu(true);
     },
   });
 }

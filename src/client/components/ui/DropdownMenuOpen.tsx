@@ -12,7 +12,15 @@ export function DropdownMenuOpen({
   label,
   open,
   onOpenChange,
-}: DropdownMenuProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+  focusFirstItem = false,
+  onFirstItemFocused,
+}: DropdownMenuProps & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Opened by a key before this code loaded: Radix did not see the key, so the first item is focused here, once. */
+  focusFirstItem?: boolean;
+  onFirstItemFocused?: () => void;
+}) {
   return (
     <M.Root open={open} onOpenChange={onOpenChange}>
       <M.Trigger asChild>{trigger}</M.Trigger>
@@ -21,6 +29,15 @@ export function DropdownMenuOpen({
           aria-label={label}
           align="end"
           sideOffset={6}
+          onFocus={(event) => {
+            // Radix focuses the menu itself when it opens; a key opened it, so the first item instead.
+            if (!focusFirstItem || event.target !== event.currentTarget) return;
+            const first = event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])');
+            if (!first) return;
+            event.preventDefault();
+            first.focus();
+            onFirstItemFocused?.();
+          }}
           className="z-50 min-w-52 rounded-[var(--radius-card)] border border-slate-200 bg-white p-1 shadow-[var(--shadow-dialog)] animate-fade-in"
         >
           {items.map((item) => (
