@@ -145,7 +145,9 @@ test.describe("landing page", () => {
     await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
     await expect(footer.getByRole("link", { name: "System status" })).toHaveAttribute("href", "/status");
     await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:.+@.+/);
-    await expect(footer.getByText("Live chat 9 AM - 6 PM EST for members")).toBeVisible();
+    // The Help centre's ways to reach us, and no live chat, which there is none of.
+    await expect(footer.getByRole("link", { name: "Help centre" })).toHaveAttribute("href", "/help");
+    await expect(footer.getByText(/live chat/i)).toHaveCount(0);
 
     await footer.getByRole("link", { name: "Terms of Service" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();

@@ -52,7 +52,11 @@ export function LandingFooter() {
                 <span>E-mail support</span>
               )}
             </li>
-            <li>Live chat 9 AM - 6 PM EST for members</li>
+            <li>
+              <a href="/help" className={linkClass}>
+                Help centre
+              </a>
+            </li>
           </ul>
         </div>
       </div>
