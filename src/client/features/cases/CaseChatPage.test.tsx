@@ -1,8 +1,9 @@
 import type { CaseDetail, ChatMessage } from "@shared/schemas/cases";
 import type { ChatStreamEvent } from "@shared/schemas/streams";
+import type { SessionUser } from "@shared/session";
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { type ApiCall, json } from "@tests/factories/fake-api";
+import { type ApiCall, json, sessionUser } from "@tests/factories/fake-api";
 import { fakeEventStream } from "@tests/factories/sse";
 import { fakeUploadServer, memberUploadRoutes, renderPage, uploadSummary } from "@tests/factories/upload-client";
 import { describe, expect, it } from "vitest";
@@ -48,17 +49,28 @@ const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
   ...overrides,
 });
 
-function renderChat() {
+function renderChat(options: { detail?: Partial<CaseDetail>; plan?: SessionUser["plan"] } = {}) {
   const stream = fakeEventStream<ChatStreamEvent>();
   const { api, xhr } = fakeUploadServer({
     ...memberUploadRoutes({ used: 1 }),
-    [`GET /api/cases/${CASE_ID}`]: () => json({ case: detail() }),
+    ...(options.plan ? { "GET /api/me": () => json({ user: sessionUser({ plan: options.plan }) }) } : {}),
+    [`GET /api/cases/${CASE_ID}`]: () => json({ case: detail(options.detail) }),
     [`GET /api/cases/${CASE_ID}/messages`]: () => json({ items: [], nextCursor: null }),
     [`POST /api/cases/${CASE_ID}/messages`]: () => stream.response,
   });
   renderPage(<CaseChatPage />, { path: `/dashboard/case/${CASE_ID}`, route: "/dashboard/case/:id" });
   return { api, xhr, stream };
 }
+
+describe("case chat near its message limit", () => {
+  it("says how many messages are left on the member's own plan", async () => {
+    renderChat({ plan: "basic", detail: { remaining: 2, messageLimit: 30, userMessageCount: 28 } });
+    const warning = await screen.findByText(/remaining/, { selector: '[role="status"] *' });
+    expect(warning.closest('[role="status"]')).toHaveTextContent(
+      "2 messages remaining in this case on the Basic plan. Upgrade for unlimited messages",
+    );
+  });
+});
 
 describe("case chat with files", () => {
   it("sends a file alone, shows reading then analysing, then the analysis and the file as a download", async () => {

@@ -12,7 +12,7 @@ import { useDialogState } from "@client/lib/use-dialog-state";
 import { autoSendQuestion, opensComparison } from "@shared/chat";
 import { TIMINGS_MS } from "@shared/constants";
 import { CASE_TEXT } from "@shared/messages";
-import { showsMessageWarning } from "@shared/plans";
+import { PLANS, showsMessageWarning } from "@shared/plans";
 import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "@shared/uploads";
 import { Crown, Loader2, SearchX } from "lucide-react";
@@ -308,7 +308,7 @@ export function CaseChatPage() {
           <span className="font-semibold">
             {remaining} {remaining === 1 ? "message" : "messages"} remaining
           </span>{" "}
-          in this case on the Free plan.{" "}
+          in this case on the {PLANS[user?.plan ?? "free"].name} plan.{" "}
           <button type="button" className="font-semibold underline" onClick={upgrade.show}>
             Upgrade for unlimited messages
           </button>
