@@ -49,6 +49,8 @@ export interface PlanSettings {
   /** Trials on or off, and their length (subscription settings). */
   enableTrials: boolean;
   trialPeriodDays: number;
+  /** A support phone line is set: Premium's phone support is offered only then. */
+  phoneSupport: boolean;
 }
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -152,9 +154,11 @@ export function planFeatures(plan: PlanId, settings: PlanSettings): string[] {
   const limit = messageLimit(plan, settings);
   const paid = plan === "free" ? [] : ["Cancel anytime"];
   if (plan !== "premium") {
+    const uploads = PLANS[plan].entitlements.uploadsPerMonth;
     return [
       `${limit} messages per case with the AI assistant`,
       "Basic document templates (Simple and Moderate)",
+      `Document upload and analysis (${uploads} files a month)`,
       "Email support",
       ...paid,
     ];
@@ -165,7 +169,7 @@ export function planFeatures(plan: PlanId, settings: PlanSettings): string[] {
     "Multi-AI comparison",
     "Premium document templates (Complex) and all the basic ones",
     "Priority attorney referrals",
-    "Priority and phone support",
+    settings.phoneSupport ? "Priority and phone support" : "Priority support",
     trial ? `${trial}-day free trial, cancel anytime` : "Cancel anytime",
   ];
 }

@@ -100,6 +100,7 @@ export function publicSettings(overrides: Partial<PublicSettings> = {}): PublicS
     maxFileUploadSize: 10,
     trialPeriodDays: 7,
     enableTrials: true,
+    phoneSupport: false,
     mode: "configured",
     demoAccounts: [],
     enableTwoFactor: false,

@@ -51,6 +51,7 @@ export function planSettingsOf(settings: PublicSettings | null): PlanSettings {
     freeUserMessageLimit: settings?.freeUserMessageLimit ?? SETTINGS_DEFAULTS.ai.freeUserMessageLimit,
     enableTrials: settings?.enableTrials ?? SETTINGS_DEFAULTS.subscription.enableTrials,
     trialPeriodDays: settings?.trialPeriodDays ?? SETTINGS_DEFAULTS.subscription.trialPeriodDays,
+    phoneSupport: settings?.phoneSupport ?? SETTINGS_DEFAULTS.general.supportPhone !== "",
   };
 }
 

@@ -139,6 +139,8 @@ export const publicSettingsSchema = z.object({
   maxFileUploadSize: z.number(),
   trialPeriodDays: z.number(),
   enableTrials: z.boolean(),
+  /** A support phone line is set (its number is Premium members' alone: GET /api/support/contact). */
+  phoneSupport: z.boolean(),
   mode: z.enum(["embedded", "configured"]),
   /** Members may turn on two-factor sign-in (administrators must). */
   enableTwoFactor: z.boolean(),

@@ -11,6 +11,7 @@ import { BILLING_TEXT } from "@shared/messages";
 import { formatPlanPrice, messageLimit, PAID_PLANS, type PaidPlanId, PLANS, planFeatures } from "@shared/plans";
 import type { BillingStatus } from "@shared/schemas/billing";
 import { BASIC_COMPLEXITIES, templatesForSale } from "@shared/template-offers";
+import { uploadsPerMonth } from "@shared/uploads";
 import { Check, Crown, Minus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -38,7 +39,8 @@ function Comparison() {
     ["Answers from two AIs side by side", "Previews", true],
     ["Document templates", ...templateRow()],
     ["Attorney referrals", true, "Priority"],
-    ["Support", "Email", "Priority, email and phone"],
+    ["Uploads and analysis a month", `${uploadsPerMonth("free")} files`, "Unlimited"],
+    ["Support", "Email", planSettings.phoneSupport ? "Priority, email and phone" : "Priority, by email"],
   ];
   const cell = (value: string | boolean) =>
     value === true ? (

@@ -44,7 +44,7 @@ describe("help search", () => {
 
 describe("the Help page's answers about templates", () => {
   const groups = helpGroups(
-    { freeUserMessageLimit: 10, enableTrials: true, trialPeriodDays: 7 },
+    { freeUserMessageLimit: 10, enableTrials: true, trialPeriodDays: 7, phoneSupport: false },
     { maxFileUploadSize: 10 },
   );
   const all = groups.flatMap((group) => group.questions);

@@ -42,3 +42,14 @@ describe("the sign-in page's demo accounts", () => {
     expect(demoCredentials(configured)).toEqual([]);
   });
 });
+
+describe("the support phone line", () => {
+  it("is said to exist or not, never with its number (Premium members alone get it)", async () => {
+    const visitor = t.client();
+    expect((await (await visitor.get("/api/settings/public")).json()).phoneSupport).toBe(false);
+    await t.services.settings.update("general", { supportPhone: "+1 555 0100" }, {});
+    const body = await (await visitor.get("/api/settings/public")).text();
+    expect(JSON.parse(body).phoneSupport).toBe(true);
+    expect(body).not.toContain("555 0100");
+  });
+});

@@ -34,6 +34,7 @@ export function createPublicSettingsRoutes(settings: SettingsService, config: Co
       maxFileUploadSize: s.general.maxFileUploadSize,
       trialPeriodDays: s.subscription.trialPeriodDays,
       enableTrials: s.subscription.enableTrials,
+      phoneSupport: s.general.supportPhone !== "",
       mode: config.mode,
       enableTwoFactor: s.security.enableTwoFactor,
       demoAccounts: demoCredentials(config),
