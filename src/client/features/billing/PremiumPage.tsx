@@ -39,7 +39,7 @@ function Comparison() {
     ["Answers from two AIs side by side", "Previews", true],
     ["Document templates", ...templateRow()],
     ["Attorney referrals", true, "Priority"],
-    ["Uploads and analysis a month", `${uploadsPerMonth("free")} files`, "Unlimited"],
+    ["Document uploads and analysis", `${uploadsPerMonth("free")} a month`, "Unlimited"],
     ["Support", "Email", planSettings.phoneSupport ? "Priority, email and phone" : "Priority, by email"],
   ];
   const cell = (value: string | boolean) =>
