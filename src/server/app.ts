@@ -12,6 +12,7 @@ import {
 } from "./features/admin/attorneys/admin-attorneys.routes";
 import { createAdminCasesRoutes } from "./features/admin/cases/admin-cases.routes";
 import { createAdminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
+import { createAdminTestimonialsRoutes } from "./features/admin/testimonials/admin-testimonials.routes";
 import { createAdminUsersRoutes } from "./features/admin/users/admin-users.routes";
 import { createBillingRoutes } from "./features/billing/billing.routes";
 import { createCasesRoutes } from "./features/cases/cases.routes";
@@ -53,6 +54,7 @@ export function createApp(services: Services) {
     admin,
     adminAttorneys,
     adminCases,
+    adminTestimonials,
     adminUsers,
     cases,
     chat,
@@ -89,6 +91,7 @@ export function createApp(services: Services) {
     .route("/admin/cases", createAdminCasesRoutes(adminCases, guards))
     .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))
     .route("/admin/referrals", createAdminReferralsRoutes(adminAttorneys, guards))
+    .route("/admin/testimonials", createAdminTestimonialsRoutes(adminTestimonials, guards))
     .route("/admin/users", createAdminUsersRoutes(adminUsers, guards))
     .route("/admin/ai-models", createAiModelsRoutes(services.models, guards))
     .route("/admin", createAdminRoutes(admin, guards));

@@ -5,6 +5,7 @@ import { createAccountService, type ResolvedSession } from "./features/account/a
 import { createAdminService } from "./features/admin/admin.service";
 import { createAdminAttorneysService } from "./features/admin/attorneys/admin-attorneys.service";
 import { createAdminCasesService } from "./features/admin/cases/admin-cases.service";
+import { createAdminTestimonialsService } from "./features/admin/testimonials/admin-testimonials.service";
 import { createAdminUsersService } from "./features/admin/users/admin-users.service";
 import { createAiModelsService } from "./features/ai-models/ai-models.service";
 import { createAssistant } from "./features/assistant/assistant.service";
@@ -208,6 +209,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const adminAttorneys = createAdminAttorneysService({ db, logs, notifier, publicUrl: config.publicUrl, logger });
   const adminCases = createAdminCasesService({ db, logs, notifier, logger, publicUrl: config.publicUrl });
+  const adminTestimonials = createAdminTestimonialsService({ db, logs });
   const health = createHealthService(config, database, mailer);
   return {
     documents,
@@ -239,6 +241,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     admin,
     adminAttorneys,
     adminCases,
+    adminTestimonials,
     adminUsers,
     health,
   };

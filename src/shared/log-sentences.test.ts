@@ -57,5 +57,6 @@ describe("log rows as sentences", () => {
     expect(audit("referral.assign", { newValues: { assignedAttorney: "Dana Scott" } })).toBe(
       "Assigned Dana Scott to a referral",
     );
+    expect(audit("testimonial.move", { tableName: "testimonials" })).toBe("Moved a testimonial");
   });
 });

@@ -191,6 +191,7 @@ const VERBS: Record<string, string> = {
   revoke: "Revoked",
   deactivate: "Deactivated",
   activate: "Activated",
+  move: "Moved",
 };
 
 /** Sentences for the audit actions LawGuide writes; any other action gets a generic one. */
@@ -235,7 +236,7 @@ function caseStatusText(row: AuditLogFacts): string | null {
 export function auditSubject(row: AuditLogFacts): string | null {
   const values = { ...(row.oldValues ?? {}), ...(row.newValues ?? {}) };
   if (row.tableName === "system_settings") return null;
-  return str(values.email) ?? str(values.name) ?? null;
+  return str(values.email) ?? str(values.name) ?? str(values.author) ?? null;
 }
 
 /**

@@ -19,14 +19,14 @@ import { leasePdf } from "../factories/uploads";
  * route's entry names when its request is meant to stop later, past the checks of who may ask).
  *
  * The records named in requests are real: cases, a comparison, an upload with its bytes, a
- * generated will and a demo checkout of each member's; an attorney, a referral, a user and an AI
- * model for the administrators' routes. The Free and Premium members name their own; the visitor,
- * the other member and the administrator name the Free member's, so a 404 to them shows that only
- * a record's owner reaches it through the members' routes. Routes that change or remove what they
- * name get records of their own, and the refused actors ask before the allowed ones: the allowed
- * actors' success afterwards shows the refusals changed nothing they needed. Outside the
- * administrators' routes, no answer to anyone but the Free member names its id, e-mail address or
- * records (the lists included: the records exist before the first request).
+ * generated will and a demo checkout of each member's; an attorney, a referral, a user, an AI
+ * model and a testimonial for the administrators' routes. The Free and Premium members name their
+ * own; the visitor, the other member and the administrator name the Free member's, so a 404 to
+ * them shows that only a record's owner reaches it through the members' routes. Routes that change
+ * or remove what they name get records of their own, and the refused actors ask before the allowed
+ * ones: the allowed actors' success afterwards shows the refusals changed nothing they needed.
+ * Outside the administrators' routes, no answer to anyone but the Free member names its id, e-mail
+ * address or records (the lists included: the records exist before the first request).
  *
  * A route without an entry in `MATRIX`, or an entry for a route that no longer exists, fails the
  * first test.
@@ -76,7 +76,16 @@ type Rule = keyof typeof RULES;
  */
 type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout";
 /** Records of the administrators' world, and fixed path segments. */
-type SharedKind = "attorney" | "referral" | "user" | "grantee" | "model" | "template" | "section" | "mail";
+type SharedKind =
+  | "attorney"
+  | "referral"
+  | "user"
+  | "grantee"
+  | "model"
+  | "testimonial"
+  | "template"
+  | "section"
+  | "mail";
 type Kind = MemberKind | SharedKind;
 const MEMBER_KINDS: readonly MemberKind[] = [
   "case",
@@ -205,6 +214,16 @@ function sharedRecords(admin: TestClient, owner: Member): Records<SharedKind> {
       const body = { name: "Matrix model", provider: "openai", model: "gpt-matrix", isActive: false };
       return (await json<{ model: { id: string } }>(await admin.post("/api/admin/ai-models", body), 201, "model")).model
         .id;
+    },
+    async testimonial() {
+      const body = { quote: "The matrix testimonial.", author: "A tester" };
+      return (
+        await json<{ testimonial: { id: string } }>(
+          await admin.post("/api/admin/testimonials", body),
+          201,
+          "testimonial",
+        )
+      ).testimonial.id;
     },
     template: async () => "will",
     section: async () => "general",
@@ -425,6 +444,22 @@ const MATRIX: Record<string, Entry> = {
     params: { id: "referral" },
     body: async (ref) => ({ attorneyId: await ref("attorney") }),
   },
+  "GET /api/admin/testimonials": { rule: "admin" },
+  "POST /api/admin/testimonials": {
+    rule: "admin",
+    body: () => ({ quote: "LawGuide explained my lease.", author: "A tenant" }),
+  },
+  "PATCH /api/admin/testimonials/:id": {
+    rule: "admin",
+    params: { id: "testimonial" },
+    body: () => ({ context: "Housing question" }),
+  },
+  "POST /api/admin/testimonials/:id/move": {
+    rule: "admin",
+    params: { id: "testimonial" },
+    body: () => ({ direction: "up" }),
+  },
+  "DELETE /api/admin/testimonials/:id": { rule: "admin", params: { id: "testimonial" }, fresh: true },
   "GET /api/admin/users": { rule: "admin" },
   "GET /api/admin/users/stats": { rule: "admin" },
   "POST /api/admin/users": {

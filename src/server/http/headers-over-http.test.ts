@@ -54,7 +54,7 @@ describe("headers over HTTP", () => {
     const testimonials = await fetch(`${base}/api/testimonials`);
     expect(testimonials.status).toBe(200);
     expectSecurityHeaders(testimonials);
-    expect(testimonials.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(testimonials.headers.get("cache-control")).toBe("public, max-age=60");
     const robots = await fetch(`${base}/robots.txt`);
     expectSecurityHeaders(robots);
     expect(robots.headers.get("cache-control")).toBeNull();

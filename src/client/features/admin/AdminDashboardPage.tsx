@@ -8,6 +8,9 @@ const SECTIONS: Record<Exclude<AdminSectionId, "overview">, LazyExoticComponent<
   users: lazy(async () => ({ default: (await import("./users/UsersSection")).UsersSection })),
   cases: lazy(async () => ({ default: (await import("./cases/CasesSection")).CasesSection })),
   attorneys: lazy(async () => ({ default: (await import("./attorneys/AttorneysSection")).AttorneysSection })),
+  testimonials: lazy(async () => ({
+    default: (await import("./testimonials/TestimonialsSection")).TestimonialsSection,
+  })),
   "ai-models": lazy(async () => ({ default: (await import("./ai-models/AiModelsSection")).AiModelsSection })),
   settings: lazy(async () => ({ default: (await import("./settings/SettingsSection")).SettingsSection })),
   logs: lazy(async () => ({ default: (await import("./logs/LogsSection")).LogsSection })),

@@ -1,4 +1,14 @@
-import { Bot, Briefcase, LayoutDashboard, Mail, Scale, ScrollText, Settings, Users } from "lucide-react";
+import {
+  Bot,
+  Briefcase,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  Scale,
+  ScrollText,
+  Settings,
+  Users,
+} from "lucide-react";
 
 export const ADMIN_SECTIONS = [
   { id: "overview", label: "Overview", Icon: LayoutDashboard },
@@ -6,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { id: "users", label: "Users", Icon: Users },
   { id: "cases", label: "Cases", Icon: Briefcase },
   { id: "attorneys", label: "Attorneys", Icon: Scale },
+  { id: "testimonials", label: "Testimonials", Icon: MessageSquareQuote },
   { id: "settings", label: "Settings", Icon: Settings },
   { id: "logs", label: "Logs", Icon: ScrollText },
   { id: "mail", label: "Mail", Icon: Mail },

@@ -55,15 +55,16 @@ export function TextareaField({
   label,
   help,
   error,
+  required,
   value,
   onValueChange,
   ...textarea
-}: Pick<InputFieldProps, "label" | "help" | "error" | "value" | "onValueChange"> & {
+}: Pick<InputFieldProps, "label" | "help" | "error" | "required" | "value" | "onValueChange"> & {
   rows: number;
   maxLength: number;
 }) {
   return (
-    <Field label={label} help={help} error={error}>
+    <Field label={label} help={help} error={error} required={required}>
       {(props) => (
         <Textarea {...props} {...textarea} value={value} onChange={(event) => onValueChange(event.target.value)} />
       )}

@@ -45,6 +45,7 @@ export const TABLE_NAMES: Record<string, string> = {
   system_settings: "Settings",
   login_attempts: "Sign-in locks",
   subscriptions: "Subscriptions",
+  testimonials: "Testimonials",
 };
 
 /** A table's name in words; one this list does not know yet, its name with spaces. */
@@ -106,6 +107,12 @@ const LABELS: [key: string, label: string][] = [
   ["bio", "Bio"],
   ["isActive", "Active"],
   ["referrals", "Referrals naming them"],
+  // Testimonials
+  ["quote", "Testimonial"],
+  ["author", "From"],
+  ["context", "About"],
+  ["isExample", "Illustrative example"],
+  ["position", "Position"],
   // AI models
   ["userTiers", "Plans"],
   ["priority", "Priority"],
