@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { aiModels, auditLogs, comparisonVotes } from "../../db/schema";
+import { lockForTransaction } from "../../db/transaction-lock";
 
 export type AiModelRow = typeof aiModels.$inferSelect;
 export type NewAiModel = typeof aiModels.$inferInsert;
@@ -22,12 +23,20 @@ export async function countModels(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function insertModels(db: DbOrTx, rows: NewAiModel[]): Promise<void> {
-  if (rows.length) await db.insert(aiModels).values(rows);
+/** What adding configurations waits for: the count that bounds them is the one the insert sees. */
+const MODELS_LOCK = "lawguide.ai_models.count";
+
+/** Add `rows` when there are no configurations at all (a new database), once whoever else starts too. */
+export async function seedModels(db: Db, rows: NewAiModel[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockForTransaction(tx, MODELS_LOCK);
+    if ((await countModels(tx)) === 0 && rows.length) await tx.insert(aiModels).values(rows);
+  });
 }
 
 /**
- * Add one configuration and its audit row together, unless `max` are kept already (then null).
+ * Add one configuration and its audit row together, unless `max` are kept already (then null):
+ * under the count's lock, so requests at once never keep more than `max`.
  */
 export async function insertModelWithAudit(
   db: Db,
@@ -36,6 +45,7 @@ export async function insertModelWithAudit(
   audit: (saved: AiModelRow) => NewAuditRow,
 ): Promise<AiModelRow | null> {
   return db.transaction(async (tx) => {
+    await lockForTransaction(tx, MODELS_LOCK);
     if ((await countModels(tx)) >= max) return null;
     const [saved] = await tx.insert(aiModels).values(row).returning();
     if (!saved) throw new Error("ai model insert returned nothing");

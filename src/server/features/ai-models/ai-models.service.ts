@@ -25,12 +25,11 @@ import type { SettingsService } from "../settings/settings.service";
 import {
   type AiModelRow,
   comparisonLeaderboard,
-  countModels,
-  insertModels,
   insertModelWithAudit,
   listModels,
   type NewAiModel,
   saveModelChange,
+  seedModels,
 } from "./ai-models.queries";
 
 export type Tier = ModelTier;
@@ -225,7 +224,7 @@ export function createAiModelsService(deps: AiModelsDeps) {
     invalidate: modelRows.forget,
 
     async seedDefaults(): Promise<void> {
-      if ((await countModels(db)) === 0) await insertModels(db, DEFAULT_MODELS);
+      await seedModels(db, DEFAULT_MODELS);
       modelRows.forget();
     },
 

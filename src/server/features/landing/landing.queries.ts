@@ -1,6 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { testimonials } from "../../db/schema";
+import { lockForTransaction } from "../../db/transaction-lock";
 
 /**
  * The carousel's order: the administrators' order (`sort_order`), then the oldest first, then the
@@ -23,11 +24,14 @@ export function listActiveTestimonials(db: DbOrTx) {
     .orderBy(...CAROUSEL_ORDER);
 }
 
-export async function countTestimonials(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(testimonials);
-  return row?.n ?? 0;
-}
+/** What a change to the carousel's order, its count or the seed waits for (lockForTransaction). */
+export const TESTIMONIALS_LOCK = "lawguide.testimonials.order";
 
-export async function insertTestimonials(db: DbOrTx, rows: Array<typeof testimonials.$inferInsert>): Promise<void> {
-  if (rows.length) await db.insert(testimonials).values(rows);
+/** Add `rows` when there are no testimonials at all (a new database), once whoever else starts too. */
+export async function seedTestimonials(db: Db, rows: Array<typeof testimonials.$inferInsert>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockForTransaction(tx, TESTIMONIALS_LOCK);
+    const [row] = await tx.select({ n: count() }).from(testimonials);
+    if ((row?.n ?? 0) === 0 && rows.length) await tx.insert(testimonials).values(rows);
+  });
 }

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { countTestimonials, insertTestimonials, listActiveTestimonials } from "./landing.queries";
+import { listActiveTestimonials, seedTestimonials } from "./landing.queries";
 
 /**
  * Seeded testimonials are illustrative examples, marked as such, until an administrator replaces
@@ -35,7 +35,7 @@ export function createTestimonialsService(db: Db) {
   return {
     list: () => listActiveTestimonials(db),
     async seedDefaults(): Promise<void> {
-      if ((await countTestimonials(db)) === 0) await insertTestimonials(db, EXAMPLES);
+      await seedTestimonials(db, EXAMPLES);
     },
   };
 }

@@ -273,6 +273,31 @@ describe("the model configurations", () => {
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toBe(AI_MODEL_TEXT.tooMany);
   });
+
+  it("keeps at most 100 under requests at once: five adds at one below the limit add exactly one", async () => {
+    const admin = await t.admin();
+    await t.services.db
+      .insert(aiModels)
+      .values(Array.from({ length: 96 }, (_, i) => ({ name: `Bulk ${i}`, provider: "openai", model: `bulk-${i}` })));
+    const added = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => admin.post(BASE, { ...NEW_MODEL, name: `At once ${i}` })),
+    );
+    expect(added.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await t.services.db.$count(aiModels)).toBe(100);
+  });
+
+  it("seeds the default models once, however many processes start on a new database at once", async () => {
+    await t.services.db.delete(aiModels);
+    const models = () =>
+      createAiModelsService({
+        db: t.services.db,
+        logs: t.services.logs,
+        settings: t.services.settings,
+        providers: { openai: { configured: true }, anthropic: { configured: true } },
+      });
+    await Promise.all([models().seedDefaults(), models().seedDefaults(), models().seedDefaults()]);
+    expect(await t.services.db.$count(aiModels)).toBe(3);
+  });
 });
 
 describe("in force for the next answer", () => {

@@ -1,7 +1,8 @@
 import { eq, max, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../../../db/client";
 import { auditLogs, testimonials } from "../../../db/schema";
-import { CAROUSEL_ORDER } from "../../landing/landing.queries";
+import { lockForTransaction } from "../../../db/transaction-lock";
+import { CAROUSEL_ORDER, TESTIMONIALS_LOCK } from "../../landing/landing.queries";
 
 export type TestimonialRow = typeof testimonials.$inferSelect;
 export type NewTestimonial = Pick<
@@ -22,8 +23,8 @@ export interface PlacedTestimonial {
  * renumber from the same order. A transaction-scoped advisory lock, on PostgreSQL and PGlite alike;
  * reading the list and editing the words do not take it.
  */
-async function lockOrder(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('lawguide.testimonials.order'))`);
+function lockOrder(tx: Tx): Promise<void> {
+  return lockForTransaction(tx, TESTIMONIALS_LOCK);
 }
 
 /** Every testimonial, shown or not, in the carousel's order. */

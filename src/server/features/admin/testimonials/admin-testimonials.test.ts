@@ -16,6 +16,7 @@ import { auditRows } from "../../../../../tests/factories/audit";
 import { setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
 import { auditLogs, testimonials } from "../../../db/schema";
+import { createTestimonialsService } from "../../landing/landing.service";
 
 const t = setupTestApp();
 
@@ -516,5 +517,14 @@ describe("refusals", () => {
     // A body not labelled JSON is refused before it is read.
     const notJson = await admin.request(BASE, { method: "POST", body: "quote=x&author=y" });
     expect(notJson.status).toBe(415);
+  });
+});
+
+describe("the seeded examples", () => {
+  it("are added once, however many processes start on a new database at once", async () => {
+    await t.services.db.delete(testimonials);
+    const seeds = Array.from({ length: 3 }, () => createTestimonialsService(t.services.db).seedDefaults());
+    await Promise.all(seeds);
+    expect(await t.services.db.$count(testimonials)).toBe(4);
   });
 });
