@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
+import { CONSENT } from "./people";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 const TSX_IMPORT = ["--import", "tsx"];
@@ -134,7 +135,10 @@ export async function signInOverHttp(
   account: { email: string; password: string; firstName?: string },
 ): Promise<string> {
   const path = account.firstName === undefined ? "sign-in" : "sign-up";
-  const response = await post(`${base}/api/auth/${path}/email`, account);
+  const response = await post(
+    `${base}/api/auth/${path}/email`,
+    path === "sign-up" ? { ...account, ...CONSENT } : account,
+  );
   if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
   return cookieOf(response);
 }
