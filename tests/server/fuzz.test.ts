@@ -391,6 +391,11 @@ async function signedInAdmin(): Promise<Actor> {
   const admin = await t.admin();
   const actor: Actor = { name: "admin", cookie: cookieOf(admin.cookies), password: ADMIN.password, ids: [] };
   await provision(actor);
+  // The seeded testimonials, for the routes that edit, move and delete one.
+  const listed = (await (await call(actor, "GET", "/api/admin/testimonials")).json().catch(() => null)) as {
+    testimonials?: { id: string }[];
+  } | null;
+  for (const { id } of listed?.testimonials ?? []) actor.ids.push(id);
   return actor;
 }
 
