@@ -65,6 +65,14 @@ test.describe("the demo checkout", () => {
     await submit(page).click();
     await expectFieldError(cardNumber(page), "Your card number is invalid.");
     await expect(expiry(page)).not.toHaveAttribute("aria-invalid");
+
+    // A real card's number is not charged here: the field names the test cards.
+    await cardNumber(page).fill("4111 1111 1111 1111");
+    await submit(page).click();
+    await expectFieldError(
+      cardNumber(page),
+      "This test checkout takes its test cards only: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. No real card is ever charged.",
+    );
   });
 
   test("after a decline, Try Again keeps the form and marks the card number; the next card pays", async ({ page }) => {

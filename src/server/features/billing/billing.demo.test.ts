@@ -105,7 +105,10 @@ describe("the demo checkout", () => {
       cardNumber: "4111 1111 1111 1111",
     });
     expect(invalid.status).toBe(400);
-    expect((await invalid.json()).error.message).toBe(BILLING_TEXT.cardInvalid);
+    expect((await invalid.json()).error).toMatchObject({
+      message: DEMO_CARD_TEXT.testCardsOnly,
+      fields: { cardNumber: DEMO_CARD_TEXT.testCardsOnly },
+    });
     const expired = await client.post(`/api/billing/demo/${sessionId}/pay`, { ...SUCCESS, expiry: "01/20" });
     expect(expired.status).toBe(400);
     const declined = await client.post(`/api/billing/demo/${sessionId}/pay`, DECLINED);

@@ -14,6 +14,9 @@ export const DEMO_CARD_TEXT = {
   nameInvalid: "Enter the name on the card as text.",
   nameTooLong: "The name on the card can be at most 100 characters.",
   formInvalid: "Enter your card details.",
+  /** A well-formed number that is not one of the test cards (a real card is never charged here). */
+  testCardsOnly:
+    "This test checkout takes its test cards only: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. No real card is ever charged.",
 } as const;
 
 /** A field's value is missing: absent or null (a blank one is caught after). */

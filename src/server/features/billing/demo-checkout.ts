@@ -16,6 +16,7 @@ import {
   recordTemplatePurchase,
   type SubscriptionRow,
 } from "./billing.queries";
+import { DEMO_CARD_TEXT } from "./demo-card";
 import { type BillingDeps, DAY_MS, type SubscriptionStore } from "./subscription-store";
 
 /** A paid period of the demo checkout (and of the demo Premium account). */
@@ -45,7 +46,8 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
 
   /**
    * The test card's answer: 4242 4242 4242 4242 is accepted, 4000 0000 0000 0002 is declined (the
-   * session ends declined), anything else is refused as invalid, as is an expiry in the past.
+   * session ends declined), any other number is refused with the test cards named (a member who
+   * typed a real card learns that nothing is charged here), as is an expiry in the past.
    */
   async function chargeTestCard(user: SessionUser, session: CheckoutSessionRow, card: DemoPayment): Promise<void> {
     const [month, year] = card.expiry.split("/").map((part) => Number(part.trim()));
@@ -66,7 +68,7 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
       throw new ApiError(402, ERROR_CODES.cardDeclined, BILLING_TEXT.cardDeclined);
     }
     if (card.cardNumber !== DEMO_CARDS.success) {
-      throw invalidInput(BILLING_TEXT.cardInvalid, { cardNumber: BILLING_TEXT.cardInvalid });
+      throw invalidInput(DEMO_CARD_TEXT.testCardsOnly, { cardNumber: DEMO_CARD_TEXT.testCardsOnly });
     }
   }
 
