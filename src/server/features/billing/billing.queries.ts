@@ -239,11 +239,16 @@ export async function isEventProcessed(db: DbOrTx, id: string): Promise<boolean>
   return Boolean(row);
 }
 
+/** What the application log says of an event whose member deleted their account while it was read. */
+export const EVENT_MEMBER_GONE = "Stripe event ignored: its member's account was deleted";
+
 /**
  * Record a Stripe event as processed and store what it changed, together with `andThen`'s work
  * (its mail): when anything fails nothing is recorded (Stripe sends it again), and an event
  * delivered twice at once changes things once. Returns false when the event had already been
- * processed.
+ * processed, or when the member it is about deleted their account meanwhile (the event is then
+ * recorded and logged, and nothing of theirs written): their row is locked first, so an account
+ * deleted at the same moment waits for this transaction, and one deleted before it is seen gone.
  */
 export async function applyStripeEvent(
   db: Db,
@@ -259,6 +264,19 @@ export async function applyStripeEvent(
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (inserted.length === 0) return false;
+    const memberId = subscription?.userId ?? log?.userId ?? null;
+    if (memberId) {
+      const [member] = await tx.select({ id: user.id }).from(user).where(eq(user.id, memberId)).for("key share");
+      if (!member) {
+        await tx.insert(appLogs).values({
+          level: "warn",
+          category: "payment",
+          message: EVENT_MEMBER_GONE,
+          metadata: { eventId: event.id, type: event.type },
+        });
+        return false;
+      }
+    }
     if (subscription) await upsertSubscription(tx, subscription);
     if (log) await tx.insert(appLogs).values(log);
     await andThen?.(tx);

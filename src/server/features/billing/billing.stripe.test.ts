@@ -4,7 +4,8 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { startFakeStripe } from "../../../../tests/fakes/stripe-fake";
-import { appLogs, stripeEvents, subscriptions, templatePurchases } from "../../db/schema";
+import { appLogs, stripeEvents, subscriptions, templatePurchases, user } from "../../db/schema";
+import { applyStripeEvent, EVENT_MEMBER_GONE } from "./billing.queries";
 
 const stripe = await startFakeStripe();
 afterAll(() => stripe.close());
@@ -202,6 +203,25 @@ describe("Stripe's webhook", () => {
     const member = t.client();
     await member.signIn((await t.services.accounts.getSessionUser(id))?.email ?? "", "secret-pass");
     expect((await member.me())?.plan).toBe("free");
+  });
+
+  it("records an event whose member deleted their account while it was read, and stores nothing of theirs", async () => {
+    const { id, sub } = await subscribed("premium");
+    const row = await rowOf(id);
+    if (!row) throw new Error("no subscription row");
+    // Stripe's state was read for the member, then the account went before the event's transaction.
+    await t.services.db.delete(user).where(eq(user.id, id));
+    const event = { id: "evt_member_gone", type: "customer.subscription.updated" };
+    const log = { userId: id, level: "info", category: "payment", message: "Stripe customer.subscription.updated" };
+    expect(await applyStripeEvent(t.services.db, event, { ...row, status: "active" }, log)).toBe(false);
+    expect(await t.services.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(1);
+    expect(await rowOf(id)).toBeUndefined();
+    const [warning] = await paymentWarnings();
+    expect(warning).toMatchObject({ message: EVENT_MEMBER_GONE, userId: null, metadata: { eventId: event.id } });
+    // Stripe's next delivery of it changes nothing more.
+    expect((await deliver(stripe.event("customer.subscription.updated", stripe.subscriptionJson(sub.id)))).status).toBe(
+      200,
+    );
   });
 
   it("acknowledges an event about a subscription Stripe does not know, once, and logs it for administrators", async () => {
