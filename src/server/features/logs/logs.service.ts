@@ -166,6 +166,22 @@ function appRow(entry: AppLogEntry): NewAppLog {
   };
 }
 
+/**
+ * An audit row's old and new values of a change: the fields (of the values a record's audit rows
+ * record) whose value differs, each before and after.
+ */
+export function changedValues(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const oldValues: Record<string, unknown> = {};
+  const newValues: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      oldValues[key] = before[key];
+      newValues[key] = after[key];
+    }
+  }
+  return { oldValues, newValues };
+}
+
 function auditRow(entry: AuditEntry): NewAuditLog {
   return {
     userId: entry.userId ?? null,

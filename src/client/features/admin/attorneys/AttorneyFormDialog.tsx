@@ -101,12 +101,6 @@ function toBody(values: FormValues): Record<string, unknown> {
   };
 }
 
-/** The field a validation path belongs to ('specialties.2' → specialties). */
-function fieldOf(path: string): FieldName | null {
-  const head = path.split(".")[0] ?? "";
-  return head in EMPTY ? (head as FieldName) : null;
-}
-
 /**
  * 'Add Attorney' and 'Edit Attorney': every field of the spec's Attorney entity, checked by the
  * same rules as the server before sending, with the server's answer per field when it refuses.
@@ -120,9 +114,7 @@ export function AttorneyFormDialog({
   /** The attorney to edit; null to add one. */
   attorney: AdminAttorney | null;
 }) {
-  const { values, fieldErrors, setFieldErrors, set, field, formRef, focusFirstError } = useFormFields<FormValues>(() =>
-    toForm(attorney),
-  );
+  const { values, fieldErrors, set, field, formRef, showErrors } = useFormFields<FormValues>(() => toForm(attorney));
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveAttorney();
   const toast = useToast();
@@ -134,19 +126,6 @@ export function AttorneyFormDialog({
     Object.entries(body).filter(([key, value]) => JSON.stringify(initial[key]) !== JSON.stringify(value)),
   );
   const hasChanges = !editing || Object.keys(changed).length > 0;
-
-  /** Messages by their field (the first for each); false when none names a field of the form. */
-  const showErrors = (messages: Iterable<[path: string, message: string]>) => {
-    const fields: Partial<Record<FieldName, string>> = {};
-    for (const [path, message] of messages) {
-      const name = fieldOf(path);
-      if (name) fields[name] ??= message;
-    }
-    if (Object.keys(fields).length === 0) return false;
-    setFieldErrors(fields);
-    focusFirstError();
-    return true;
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

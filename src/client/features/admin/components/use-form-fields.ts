@@ -39,5 +39,22 @@ export function useFormFields<Values extends object>(initial: () => Values) {
 
   const focusFirstError = () => setAttempt((n) => n + 1);
 
-  return { values, fieldErrors, setFieldErrors, set, field, formRef, focusFirstError };
+  /**
+   * Show the first message for each field of the form that `messages` name (by a validation path:
+   * 'specialties.2' is the specialties field) and focus the first of them; false when none names a
+   * field of the form (the caller then says it above the form).
+   */
+  const showErrors = (messages: Iterable<[path: string, message: string]>): boolean => {
+    const fields: Record<string, string> = {};
+    for (const [path, message] of messages) {
+      const name = path.split(".")[0] ?? "";
+      if (name in values) fields[name] ??= message;
+    }
+    if (Object.keys(fields).length === 0) return false;
+    setFieldErrors(fields);
+    focusFirstError();
+    return true;
+  };
+
+  return { values, fieldErrors, setFieldErrors, set, field, formRef, focusFirstError, showErrors };
 }

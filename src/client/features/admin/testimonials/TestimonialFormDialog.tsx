@@ -52,9 +52,7 @@ export function TestimonialFormDialog({
   /** The testimonial to edit; null to add one. */
   testimonial: AdminTestimonial | null;
 }) {
-  const { values, setFieldErrors, set, field, formRef, focusFirstError } = useFormFields<FormValues>(() =>
-    toForm(testimonial),
-  );
+  const { values, set, field, formRef, showErrors } = useFormFields<FormValues>(() => toForm(testimonial));
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveTestimonial();
   const toast = useToast();
@@ -66,19 +64,6 @@ export function TestimonialFormDialog({
     Object.entries(body).filter(([key, value]) => initial[key as FieldName] !== value),
   );
   const hasChanges = !editing || Object.keys(changed).length > 0;
-
-  /** Messages by their field (the first for each); false when none names a field of the form. */
-  const showErrors = (messages: Iterable<[path: string, message: string]>) => {
-    const fields: Partial<Record<FieldName, string>> = {};
-    for (const [path, message] of messages) {
-      const name = path.split(".")[0] ?? "";
-      if (name in EMPTY) fields[name as FieldName] ??= message;
-    }
-    if (Object.keys(fields).length === 0) return false;
-    setFieldErrors(fields);
-    focusFirstError();
-    return true;
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -19,6 +19,12 @@ import { useMoveTestimonial, useRemoveTestimonial, useTestimonials } from "./tes
 
 const nameOf = (t: AdminTestimonial) => `testimonial from ${t.author}`;
 
+/** The two moves, and the index (of `count`) from which each cannot go further. */
+const MOVES = [
+  { direction: "up", label: "Move up", Icon: ArrowUp, edge: () => 0 },
+  { direction: "down", label: "Move down", Icon: ArrowDown, edge: (count: number) => count - 1 },
+] as const;
+
 /** After a move the moved row's same button keeps the focus (or its other one, at an end of the list). */
 function refocus(id: string, direction: MoveDirection) {
   requestAnimationFrame(() => {
@@ -161,26 +167,19 @@ export function TestimonialsSection() {
                     </div>
                   </figure>
                   <div className="col-start-2 row-start-1 flex justify-end gap-1 sm:col-start-3">
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      data-move="up"
-                      aria-label={`Move up: ${nameOf(testimonial)}`}
-                      disabled={index === 0 || move.isPending}
-                      onClick={() => moveOne(testimonial, "up")}
-                    >
-                      <ArrowUp className="size-4" aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      data-move="down"
-                      aria-label={`Move down: ${nameOf(testimonial)}`}
-                      disabled={index === items.length - 1 || move.isPending}
-                      onClick={() => moveOne(testimonial, "down")}
-                    >
-                      <ArrowDown className="size-4" aria-hidden />
-                    </Button>
+                    {MOVES.map(({ direction, label, Icon, edge }) => (
+                      <Button
+                        key={direction}
+                        variant="ghost"
+                        size="icon"
+                        data-move={direction}
+                        aria-label={`${label}: ${nameOf(testimonial)}`}
+                        disabled={index === edge(items.length) || move.isPending}
+                        onClick={() => moveOne(testimonial, direction)}
+                      >
+                        <Icon className="size-4" aria-hidden />
+                      </Button>
+                    ))}
                     <Button
                       variant="ghost"
                       size="icon"

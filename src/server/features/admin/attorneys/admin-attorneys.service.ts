@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
 import { describeFault, type Logger } from "../../../lib/logger";
-import type { Actor, LogService } from "../../logs/logs.service";
+import { type Actor, changedValues, type LogService } from "../../logs/logs.service";
 import type { MemberNotifier } from "../../mail/notify-member";
 import { attorneyAssignedMail } from "../../mail/templates";
 import {
@@ -61,21 +61,6 @@ export function toAdminAttorney(row: AttorneyRow): AdminAttorney {
 function auditValues(row: AttorneyRow): Record<string, unknown> {
   const { createdAt: _created, updatedAt: _updated, ...values } = toAdminAttorney(row);
   return values;
-}
-
-/** Old and new values of the fields that changed. */
-function changedValues(before: AttorneyRow, after: AttorneyRow) {
-  const old = auditValues(before);
-  const now = auditValues(after);
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const key of Object.keys(now)) {
-    if (JSON.stringify(old[key]) !== JSON.stringify(now[key])) {
-      oldValues[key] = old[key];
-      newValues[key] = now[key];
-    }
-  }
-  return { oldValues, newValues };
 }
 
 function memberName(row: ReferralDetailRow): string {
@@ -182,7 +167,7 @@ export function createAdminAttorneysService(deps: {
           action: "attorney.update",
           tableName: "attorneys",
           recordId: id,
-          ...changedValues(before, after),
+          ...changedValues(auditValues(before), auditValues(after)),
         }),
       );
       if (!row) throw notFound(ATTORNEY_TEXT.notFound);

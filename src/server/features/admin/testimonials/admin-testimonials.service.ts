@@ -10,7 +10,7 @@ import {
 } from "@shared/schemas/admin-testimonials";
 import type { Db } from "../../../db/client";
 import { conflict, notFound } from "../../../lib/errors";
-import type { Actor, LogService } from "../../logs/logs.service";
+import { type Actor, changedValues, type LogService } from "../../logs/logs.service";
 import {
   deleteTestimonial,
   insertTestimonial,
@@ -44,21 +44,6 @@ function auditValues(row: TestimonialRow): Record<string, unknown> {
     isExample: row.isExample,
     isActive: row.isActive,
   };
-}
-
-/** Old and new values of the fields that changed. */
-function changedValues(before: TestimonialRow, after: TestimonialRow) {
-  const old = auditValues(before);
-  const now = auditValues(after);
-  const oldValues: Record<string, unknown> = {};
-  const newValues: Record<string, unknown> = {};
-  for (const key of Object.keys(now)) {
-    if (JSON.stringify(old[key]) !== JSON.stringify(now[key])) {
-      oldValues[key] = old[key];
-      newValues[key] = now[key];
-    }
-  }
-  return { oldValues, newValues };
 }
 
 const AUDITED = { tableName: "testimonials" } as const;
@@ -106,7 +91,7 @@ export function createAdminTestimonialsService(deps: { db: Db; logs: LogService 
           ...AUDITED,
           action: "testimonial.update",
           recordId: id,
-          ...changedValues(before, after),
+          ...changedValues(auditValues(before), auditValues(after)),
         }),
       );
       if (!updated) throw notFound(TESTIMONIAL_TEXT.notFound);
