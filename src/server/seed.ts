@@ -5,7 +5,7 @@ import { type AccountSeedDeps, seedAccounts } from "./features/account/account.s
 /** What seeding needs (the composition root passes its services). */
 export interface SeedDeps extends AccountSeedDeps {
   config: Config;
-  settings: { seedDefaults(): Promise<void> };
+  settings: { seedDefaults(): Promise<boolean> };
   models: { seedDefaults(): Promise<void> };
   testimonials: { seedDefaults(): Promise<void> };
   billing: { ensureDemoPremium(userId: string): Promise<void> };
@@ -13,9 +13,10 @@ export interface SeedDeps extends AccountSeedDeps {
 
 /** Everything a new database needs; safe to run at every start (it only adds what is missing). */
 export async function seed(services: SeedDeps): Promise<void> {
-  await services.settings.seedDefaults();
+  const newDatabase = await services.settings.seedDefaults();
   await services.models.seedDefaults();
-  await services.testimonials.seedDefaults();
+  // The examples come with a new database only: testimonials an administrator deleted stay deleted.
+  if (newDatabase) await services.testimonials.seedDefaults();
   const { demoUserIds } = await seedAccounts(services, services.config);
   const premium = DEMO_ACCOUNTS.find((a) => a.plan === "premium");
   const premiumId = premium ? demoUserIds[premium.email] : undefined;

@@ -39,8 +39,17 @@ export async function saveSettingsSections(db: Db, writes: SectionWrite[], updat
   });
 }
 
-export async function insertMissingSections(db: DbOrTx, sections: Record<string, Record<string, unknown>>) {
+/** Write the sections that have no row yet; how many were written. */
+export async function insertMissingSections(
+  db: DbOrTx,
+  sections: Record<string, Record<string, unknown>>,
+): Promise<number> {
   const rows = Object.entries(sections).map(([section, values]) => ({ section, values }));
-  if (rows.length === 0) return;
-  await db.insert(systemSettings).values(rows).onConflictDoNothing();
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(systemSettings)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ section: systemSettings.section });
+  return inserted.length;
 }

@@ -148,10 +148,15 @@ export function createSettingsService(
       }
       return get();
     },
-    /** Write the default of every section that has no row yet (start-up seed). */
-    async seedDefaults(): Promise<void> {
-      await insertMissingSections(db, DEFAULT_SETTINGS as unknown as Record<string, Record<string, unknown>>);
+    /**
+     * Write the default of every section that has no row yet (start-up seed). True when this wrote
+     * them all: the database is new (of processes starting on it at once, exactly one hears so).
+     */
+    async seedDefaults(): Promise<boolean> {
+      const sections = DEFAULT_SETTINGS as unknown as Record<string, Record<string, unknown>>;
+      const written = await insertMissingSections(db, sections);
       kept.forget();
+      return written === Object.keys(sections).length;
     },
   };
 }

@@ -16,6 +16,7 @@ import { auditRows } from "../../../../../tests/factories/audit";
 import { setupTestApp } from "../../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../../tests/factories/test-client";
 import { auditLogs, testimonials } from "../../../db/schema";
+import { seed } from "../../../seed";
 import { createTestimonialsService } from "../../landing/landing.service";
 
 const t = setupTestApp();
@@ -521,6 +522,15 @@ describe("refusals", () => {
 });
 
 describe("the seeded examples", () => {
+  it("come with a new database only: deleted by an administrator, they stay deleted after a restart", async () => {
+    const admin = await t.admin();
+    for (const { id } of (await adminList(admin)).testimonials) {
+      expect((await admin.delete(`${BASE}/${id}`)).status).toBe(200);
+    }
+    await seed(t.services);
+    expect(await t.services.db.$count(testimonials)).toBe(0);
+  });
+
   it("are added once, however many processes start on a new database at once", async () => {
     await t.services.db.delete(testimonials);
     const seeds = Array.from({ length: 3 }, () => createTestimonialsService(t.services.db).seedDefaults());
