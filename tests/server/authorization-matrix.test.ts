@@ -1,3 +1,5 @@
+import { ERROR_CODES } from "@shared/api-error";
+import { AUTH_TEXT } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_AUTH_ENDPOINTS } from "../../src/server/auth/auth";
 import { DEFAULT_SETTINGS } from "../../src/shared/schemas/settings";
@@ -630,6 +632,47 @@ describe("authorization matrix", () => {
     }
     expect(failures, failures.join("\n")).toEqual([]);
     expect(cells).toBe(Object.keys(MATRIX).length * ACTORS.length);
+  });
+
+  it("holds an administrator without two-factor on every administrators' route while two-factor is offered", {
+    timeout: 60_000,
+  }, async () => {
+    const admin = await t.admin();
+    const world: World = {
+      free: memberRecords(await t.member()),
+      premium: memberRecords(await t.member()),
+      shared: sharedRecords(admin, await t.member()),
+    };
+    const ref = refOf(world, "admin");
+    // Every record a route names is made before the switch: afterwards the administrator is held.
+    const adminRoutes = listRoutes().filter((key) => MATRIX[key]?.rule === "admin");
+    const paths = new Map<string, string>();
+    for (const key of adminRoutes) {
+      const entry = MATRIX[key] as Entry;
+      let path = key.split(" ")[1] ?? "";
+      for (const [name, kind] of Object.entries(entry.params ?? {})) path = path.replace(`:${name}`, await ref(kind));
+      paths.set(key, entry.query ? `${path}?${entry.query}` : path);
+    }
+    expect(adminRoutes).toContain("GET /dev/outbox");
+    await t.services.settings.update("security", { enableTwoFactor: true }, {});
+    const failures: string[] = [];
+    for (const key of adminRoutes) {
+      const entry = MATRIX[key] as Entry;
+      const method = key.split(" ")[0] ?? "GET";
+      const json = entry.body ? await entry.body(ref) : method === "GET" ? undefined : {};
+      const response = await copyOf(admin).request(paths.get(key) as string, {
+        method,
+        ...(json === undefined ? {} : { json }),
+      });
+      const text = await response.text();
+      const held =
+        response.status === 403 &&
+        (key.startsWith("GET /dev/")
+          ? text.includes(AUTH_TEXT.twoFactorRequired)
+          : text.includes(ERROR_CODES.twoFactorRequired));
+      if (!held) failures.push(`${key}: ${response.status} ${text.slice(0, 160)}`);
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
   });
 
   it("refuses a member's upload named in the body of another member's message (404), and takes the owner's", async () => {

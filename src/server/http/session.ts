@@ -78,18 +78,28 @@ export function createSessionGuards(deps: SessionDeps) {
     return next();
   };
 
-  const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  /**
+   * The one rule for every surface that serves administrators (the API's `/api/admin/*`, the
+   * outbox page): null when the request may go on, else the refusal: 401 without a session, 403
+   * for anyone who is not an administrator, and 403 TWO_FACTOR_REQUIRED for an administrator
+   * without two-factor sign-in while the administrators' switch offers it.
+   */
+  async function adminRefusal(c: Context<AppEnv>): Promise<ApiError | null> {
     await load(c);
     const authUser = c.get("authUser");
-    if (!authUser) throw unauthenticated();
+    if (!authUser) return unauthenticated();
     // Administrator rights come from the role alone, never from an e-mail address.
-    if (authUser.role !== "admin") {
-      throw new ApiError(403, ERROR_CODES.forbidden, GENERIC_TEXT.adminOnly);
-    }
+    if (authUser.role !== "admin") return new ApiError(403, ERROR_CODES.forbidden, GENERIC_TEXT.adminOnly);
     // While two-factor sign-in is offered, an administrator uses it before the dashboard opens.
     if (!c.get("sessionUser").twoFactorEnabled && (await deps.settings.get()).security.enableTwoFactor) {
-      throw new ApiError(403, ERROR_CODES.twoFactorRequired, AUTH_TEXT.twoFactorRequired);
+      return new ApiError(403, ERROR_CODES.twoFactorRequired, AUTH_TEXT.twoFactorRequired);
     }
+    return null;
+  }
+
+  const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const refusal = await adminRefusal(c);
+    if (refusal) throw refusal;
     return next();
   };
 
@@ -99,5 +109,5 @@ export function createSessionGuards(deps: SessionDeps) {
     return c.get("authUser") ? c.get("sessionUser") : null;
   };
 
-  return { requireUser, requireAdmin, currentUser };
+  return { requireUser, requireAdmin, adminRefusal, currentUser };
 }

@@ -1,3 +1,5 @@
+import { ERROR_CODES } from "@shared/api-error";
+import { AUTH_TEXT } from "@shared/messages";
 import { Hono } from "hono";
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
@@ -18,27 +20,12 @@ export function createOutboxRoutes(mailer: Mailer, guards: ReturnType<typeof cre
   return new Hono<AppEnv>().get("/outbox", async (c) => {
     c.header("Cache-Control", "no-store");
     const nonce = cspNonce(c);
-    const user = await guards.currentUser(c);
-    if (!user) {
-      return c.html(
-        page(
-          nonce,
-          html`<h1>Mail outbox</h1>
-      <p class="lead">Only administrators can read the outbox. <a href="/login">Sign in</a> with an administrator account, then open this page again.</p>
-      <p class="lead">Trying LawGuide on your own computer? While the administrator account has its built-in password, the sign-in page lists it.</p>`,
-        ),
-        401,
-      );
-    }
-    if (!user.isAdmin) {
-      return c.html(
-        page(
-          nonce,
-          html`<h1>Mail outbox</h1>
-      <p class="lead">Only administrators can read the outbox. <a href="/dashboard">Back to your dashboard</a></p>`,
-        ),
-        403,
-      );
+    // The administrators' one rule (http/session.ts), two-factor included: the outbox holds live
+    // password-reset links, so it is as closed as the admin dashboard.
+    const refusal = await guards.adminRefusal(c);
+    if (refusal) {
+      const status = refusal.status as 401 | 403;
+      return c.html(page(nonce, html`<h1>Mail outbox</h1>${refusalText(refusal.code, status)}`), status);
     }
     const mails = await mailer.outbox(50);
     return c.html(
@@ -60,6 +47,21 @@ export function createOutboxRoutes(mailer: Mailer, guards: ReturnType<typeof cre
       ),
     );
   });
+}
+
+/** What the outbox page says to someone it refuses. */
+function refusalText(code: string, status: 401 | 403) {
+  if (status === 401) {
+    return html`
+      <p class="lead">Only administrators can read the outbox. <a href="/login">Sign in</a> with an administrator account, then open this page again.</p>
+      <p class="lead">Trying LawGuide on your own computer? While the administrator account has its built-in password, the sign-in page lists it.</p>`;
+  }
+  if (code === ERROR_CODES.twoFactorRequired) {
+    return html`
+      <p class="lead">${AUTH_TEXT.twoFactorRequired} <a href="/dashboard/profile">Open your profile</a></p>`;
+  }
+  return html`
+      <p class="lead">Only administrators can read the outbox. <a href="/dashboard">Back to your dashboard</a></p>`;
 }
 
 function page(nonce: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
