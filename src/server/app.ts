@@ -78,7 +78,7 @@ export function createApp(services: Services) {
     .route("/cases", createCasesRoutes(cases, chat, comparisons, guards))
     .route("/testimonials", createTestimonialsRoutes(testimonials))
     .route("/support", createSupportRoutes(settings, guards))
-    .route("/profile", createProfileRoutes(profile, auth, guards))
+    .route("/profile", createProfileRoutes(profile, auth, services.passwordChecks, guards))
     .route("/billing", createBillingRoutes(billing, guards))
     .route("/documents", createDocumentsRoutes(documents, guards))
     .route(

@@ -1,4 +1,5 @@
 import { createAuth } from "./auth/auth";
+import { createPasswordChecks } from "./auth/password-checks";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { createAccountService, type ResolvedSession } from "./features/account/account.service";
@@ -108,6 +109,12 @@ export function createServices(config: Config, database: Database, logger: Logge
   const accountMails = createAccountMails({ mailer, settings, notifier, publicUrl: config.publicUrl });
   const referralMails = createReferralMails({ notifier, publicUrl: config.publicUrl, logger });
   const auth = createAuth({ config, db, logger, mail: accountMails, settings, accounts, logs, usage });
+  const passwordChecks = createPasswordChecks({
+    lockout: accounts.lockout,
+    settings,
+    usage,
+    perMinute: config.authRateLimitPerMinute,
+  });
   const billing = createBillingService({
     db,
     config,
@@ -227,6 +234,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     sessionCache,
     casesFirstPages,
     auth,
+    passwordChecks,
     billing,
     models,
     assistant,

@@ -123,6 +123,29 @@ describe.runIf(Boolean(process.env.DATABASE_URL))("two LawGuide processes behind
     }
   });
 
+  it("checks at most maxLoginAttempts of 25 wrong passwords sent at once to both processes", async () => {
+    const member = await signUp();
+    // An address of its own, as the proxy writes it, half the requests to each process.
+    const address = "198.51.100.41";
+    const responses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        request(i % 2 === 0 ? first() : second(), "/api/auth/sign-in/email", {
+          json: { email: member.email, password: `not-the-password-${i}` },
+          forwardedFor: address,
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // The settings' maxLoginAttempts (5): every other request was refused before its password was checked.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    const right = await request(first(), "/api/auth/sign-in/email", {
+      json: { email: member.email, password: member.password },
+      forwardedFor: address,
+    });
+    expect(right.status).toBe(429);
+  });
+
   it("counts sign-in attempts per address per minute across both processes", async () => {
     // An address of its own, written as the proxy would, so the other tests' attempts do not count.
     const address = "198.51.100.23";

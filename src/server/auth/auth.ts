@@ -28,6 +28,7 @@ import type { Db } from "../db/client";
 import { account, rateLimit, session, twoFactor, user, verification } from "../db/schema";
 import { describeFault, type Logger } from "../lib/logger";
 import { releasingContext } from "./auth-context";
+import { pauseRefusal } from "./password-checks";
 
 /** Header carrying the client's address to better-auth (rate limits); set only by our server. */
 export const CLIENT_IP_HEADER = "x-lawguide-client-ip";
@@ -65,6 +66,23 @@ export interface SignInPause {
 }
 
 /**
+ * The lockout every password and sign-in code check goes through (the account feature's): a check
+ * is counted before it is made (`reserve`, refused with the pause in force), then settled by how
+ * it went (`wrong` stays counted; `right` and `void` give it back).
+ */
+export interface PasswordLockout {
+  check(email: string, client: string | null): Promise<SignInPause | null>;
+  reserve(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null>;
+  settle(
+    email: string,
+    client: string | null,
+    outcome: "wrong" | "right" | "void",
+    maxAttempts: number,
+  ): Promise<SignInPause | null>;
+  clear(email: string): Promise<number>;
+}
+
+/**
  * What the account system needs from LawGuide's features, handed over at construction: auth is a
  * layer below the features and imports none of them (the composition root wires them in).
  */
@@ -99,12 +117,7 @@ export interface AuthDeps {
     hasSignedIn(userId: string): Promise<boolean>;
     /** End the member's password-reset links, all but the one whose identifier is `keep`. */
     endResetLinks(userId: string, keep?: string | null): Promise<number>;
-    lockout: {
-      check(email: string, client: string | null): Promise<SignInPause | null>;
-      recordFailure(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null>;
-      recordSuccess(email: string, client: string | null): Promise<void>;
-      clear(email: string): Promise<number>;
-    };
+    lockout: PasswordLockout;
   };
   logs: {
     app(entry: {
@@ -138,19 +151,18 @@ const BODY_RULES: Record<string, z.ZodType> = {
 
 /** 429 for a paused sign-in, with Retry-After and the time left in words. */
 function lockedError(pause: SignInPause) {
-  const seconds = Math.max(1, Math.ceil((pause.until.getTime() - Date.now()) / 1000));
+  const { seconds, message } = pauseRefusal(pause);
   return new APIError(
     "TOO_MANY_REQUESTS",
-    {
-      message:
-        pause.scope === "address" ? AUTH_TEXT.lockedOut(Math.ceil(seconds / 60)) : AUTH_TEXT.accountPaused(seconds),
-      code: ERROR_CODES.accountLocked,
-    },
+    { message, code: ERROR_CODES.accountLocked },
     { "Retry-After": String(seconds) },
   );
 }
 
 const SESSION_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
+
+/** What better-auth's hooks are given. */
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 export function createAuth(deps: AuthDeps) {
   const { config, db, logger, mail, settings, accounts, logs, usage } = deps;
@@ -183,7 +195,7 @@ export function createAuth(deps: AuthDeps) {
   const pendingSignIns = new WeakMap<Request, { id: string; email: string }>();
 
   /** The member a two-factor challenge cookie names, while the challenge is open. */
-  async function pendingSecondFactor(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  async function pendingSecondFactor(ctx: AuthHookContext) {
     const cookie = ctx.context.createAuthCookie("two_factor");
     const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
     if (!identifier) return null;
@@ -191,6 +203,47 @@ export function createAuth(deps: AuthDeps) {
     if (!challenge || challenge.expiresAt < new Date()) return null;
     const member = await ctx.context.internalAdapter.findUserById(challenge.value);
     return member ? { id: member.id, email: member.email.toLowerCase() } : null;
+  }
+
+  /** The password or code check each request reserved (before), settled by how it went (after). */
+  const reservedChecks = new WeakMap<Request, { email: string; client: string | null; maxAttempts: number }>();
+
+  /**
+   * Count a password or code check before better-auth makes it; refused with the pause in force
+   * (429) when the address or the account is paused, with nothing counted.
+   */
+  async function reserveCheck(
+    request: Request | undefined,
+    email: string,
+    client: string | null,
+    userId: string | null,
+  ) {
+    const { security } = await settings.get();
+    const pause = await accounts.lockout.reserve(email, client, security.maxLoginAttempts);
+    if (pause) {
+      await authLog(request, {
+        userId,
+        level: "warn",
+        message: "Sign-in refused: account locked",
+        metadata: { email, scope: pause.scope, lockedUntil: pause.until.toISOString() },
+      });
+      throw lockedError(pause);
+    }
+    if (request) reservedChecks.set(request, { email, client, maxAttempts: security.maxLoginAttempts });
+  }
+
+  /** A check of the signed-in member's password (change it, two-factor on or off). */
+  async function reserveSessionCheck(ctx: AuthHookContext, client: string | null) {
+    const member = (await getSessionFromCtx(ctx).catch(() => null))?.user;
+    if (member) await reserveCheck(ctx.request, member.email.toLowerCase(), client, member.id);
+  }
+
+  /** How the request's reserved check went; the pause a wrong one started, if any. */
+  async function settleCheck(request: Request | undefined, outcome: "wrong" | "right" | "void") {
+    const reserved = request ? reservedChecks.get(request) : undefined;
+    if (!reserved || !request) return null;
+    reservedChecks.delete(request);
+    return accounts.lockout.settle(reserved.email, reserved.client, outcome, reserved.maxAttempts);
   }
 
   // The administrators' switch (security settings) read before every account request: better-auth
@@ -369,19 +422,10 @@ export function createAuth(deps: AuthDeps) {
           throw new APIError("FORBIDDEN", { message: AUTH_TEXT.twoFactorOff, code: ERROR_CODES.forbidden });
         }
         if (SECOND_FACTOR_PATHS.has(ctx.path)) {
-          // The second step of a sign-in: its member, for the lockout (and its log) after.
+          // The second step of a sign-in: its member's code is counted before it is checked.
           const pending = await pendingSecondFactor(ctx);
           if (pending && ctx.request) pendingSignIns.set(ctx.request, pending);
-          const pause = pending ? await accounts.lockout.check(pending.email, clientIp) : null;
-          if (pending && pause) {
-            await authLog(ctx.request, {
-              userId: pending.id,
-              level: "warn",
-              message: "Sign-in refused: account locked",
-              metadata: { email: pending.email, scope: pause.scope, lockedUntil: pause.until.toISOString() },
-            });
-            throw lockedError(pause);
-          }
+          if (pending) await reserveCheck(ctx.request, pending.email, clientIp, pending.id);
         }
         const rule = BODY_RULES[ctx.path];
         if (ctx.path === "/sign-up/email" && !(await settings.get()).general.allowRegistration) {
@@ -430,26 +474,23 @@ export function createAuth(deps: AuthDeps) {
             return;
           }
           case "/sign-in/email": {
-            const email = String(body.email);
-            const pause = await accounts.lockout.check(email, clientIp);
-            if (pause) {
-              await authLog(ctx.request, {
-                level: "warn",
-                message: "Sign-in refused: account locked",
-                metadata: { email, scope: pause.scope, lockedUntil: pause.until.toISOString() },
-              });
-              throw lockedError(pause);
-            }
+            await reserveCheck(ctx.request, String(body.email), clientIp, null);
             return;
           }
           case "/change-password":
           case "/reset-password": {
+            if (ctx.path === "/change-password") await reserveSessionCheck(ctx, clientIp);
             // A new password ends the member's other sessions, whatever the client asked (a reset
             // ends them all: revokeSessionsOnPasswordReset).
             if (ctx.path === "/change-password") body.revokeOtherSessions = true;
             const { security } = await settings.get();
             const tooShort = passwordLengthError(String(body.newPassword), security.passwordMinLength, true);
             if (tooShort) throw new APIError("BAD_REQUEST", { message: tooShort, code: ERROR_CODES.invalidInput });
+            return;
+          }
+          case "/two-factor/enable":
+          case "/two-factor/disable": {
+            await reserveSessionCheck(ctx, clientIp);
             return;
           }
           case "/sign-out": {
@@ -471,14 +512,9 @@ export function createAuth(deps: AuthDeps) {
         switch (ctx.path) {
           case "/sign-in/email": {
             const email = typeof body.email === "string" ? body.email : "";
-            const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
             if (failed) {
-              const { security } = await settings.get();
               // Only a wrong e-mail or password counts towards the lockout.
-              const pause =
-                email && reason === "INVALID_EMAIL_OR_PASSWORD"
-                  ? await accounts.lockout.recordFailure(email, clientIp, security.maxLoginAttempts)
-                  : null;
+              const pause = await settleCheck(ctx.request, reason === "INVALID_EMAIL_OR_PASSWORD" ? "wrong" : "void");
               await authLog(ctx.request, {
                 level: "warn",
                 message: pause ? "Sign-in failed; account locked" : "Sign-in failed",
@@ -489,7 +525,9 @@ export function createAuth(deps: AuthDeps) {
             const signedIn = ctx.context.newSession?.user as { id: string; twoFactorEnabled?: boolean } | undefined;
             const returnedBody = returned as { twoFactorRedirect?: unknown } | undefined;
             if (signedIn?.twoFactorEnabled || returnedBody?.twoFactorRedirect === true) {
-              // The password was right; the sign-in waits for the code (counted then).
+              // The password was right; the sign-in waits for the code, which is counted in its turn
+              // (the address's failures are not forgiven until the code is right too).
+              await settleCheck(ctx.request, "void");
               await authLog(ctx.request, {
                 userId: signedIn?.id ?? null,
                 message: "Sign-in: password accepted, code asked",
@@ -497,8 +535,8 @@ export function createAuth(deps: AuthDeps) {
               });
               return;
             }
+            await settleCheck(ctx.request, signedIn ? "right" : "void");
             if (signedIn) {
-              await accounts.lockout.recordSuccess(email, clientIp);
               await accounts.recordSignIn(signedIn.id);
               await authLog(ctx.request, { userId: signedIn.id, message: "User signed in" });
             }
@@ -518,8 +556,7 @@ export function createAuth(deps: AuthDeps) {
               return;
             }
             if (failed) {
-              const { security } = await settings.get();
-              const pause = await accounts.lockout.recordFailure(pending.email, clientIp, security.maxLoginAttempts);
+              const pause = await settleCheck(ctx.request, "wrong");
               await authLog(ctx.request, {
                 userId: pending.id,
                 level: "warn",
@@ -528,12 +565,15 @@ export function createAuth(deps: AuthDeps) {
               });
               return;
             }
-            await accounts.lockout.recordSuccess(pending.email, clientIp);
+            await settleCheck(ctx.request, "right");
             await accounts.recordSignIn(pending.id);
             await authLog(ctx.request, { userId: pending.id, message: "User signed in", metadata: { method } });
             return;
           }
+          case "/two-factor/enable":
           case "/two-factor/disable": {
+            await settleCheck(ctx.request, !failed ? "right" : reason === "INVALID_PASSWORD" ? "wrong" : "void");
+            if (ctx.path === "/two-factor/enable") return;
             const member = (await getSessionFromCtx(ctx).catch(() => null))?.user;
             if (!failed && member)
               await authLog(ctx.request, { userId: member.id, message: "Two-factor sign-in turned off" });
@@ -562,6 +602,7 @@ export function createAuth(deps: AuthDeps) {
             return;
           }
           case "/change-password": {
+            await settleCheck(ctx.request, !failed ? "right" : reason === "INVALID_PASSWORD" ? "wrong" : "void");
             const userId = ctx.context.session?.user.id ?? null;
             await authLog(ctx.request, {
               userId,

@@ -147,12 +147,17 @@ export async function findLoginAttempts(db: DbOrTx, email: string, client: strin
     .where(and(eq(loginAttempts.email, email), inArray(loginAttempts.client, [client, ANY_CLIENT])));
 }
 
+/** A lock in force on the row now. */
+const lockedNow = sql`(${loginAttempts.lockedUntil} is not null and ${loginAttempts.lockedUntil} > now())`;
+
 /**
- * Count one failed sign-in for this account and address, and lock the pair for `lockMinutes`
- * once `maxAttempts` failures have come within `lockMinutes` of each other. A count whose last
- * failure is older than that, or whose lock has run out, starts again at 1.
+ * Count one password (or code) check for this account and address before it is made, and lock the
+ * pair for `lockMinutes` once `maxAttempts` checks have come within `lockMinutes` of each other. A
+ * count whose last check is older than that, or whose lock has run out, starts again at 1. One
+ * statement that takes the row's lock: checks sent at once are counted one after the other, on
+ * either engine and from every process, and none is counted while the pair is locked (null then).
  */
-export async function recordPairFailure(
+export async function reservePairAttempt(
   db: DbOrTx,
   input: { email: string; client: string; maxAttempts: number; lockMinutes: number },
 ) {
@@ -176,19 +181,26 @@ export async function recordPairFailure(
         lockedUntil: sql`case when ${next} >= ${input.maxAttempts}::int then now() + make_interval(mins => ${input.lockMinutes}) end`,
         lastFailedAt: sql`now()`,
       },
+      setWhere: sql`not ${lockedNow}`,
     })
-    .returning({ failedCount: loginAttempts.failedCount, lockedUntil: loginAttempts.lockedUntil });
+    .returning({
+      failedCount: loginAttempts.failedCount,
+      lockedUntil: loginAttempts.lockedUntil,
+      lastSuccessAt: loginAttempts.lastSuccessAt,
+    });
   return row ?? null;
 }
 
 /**
- * Count one failed sign-in on the account from any address, within a window of `windowMinutes`.
- * From `ceiling` failures on, every further failure pauses the account's sign-in for a delay that
- * doubles each time (1 s, 2 s, 4 s, ...) up to `maxDelaySeconds`.
+ * Count one check on the account from any address, within a window of `windowMinutes`. From
+ * `ceiling` checks on, every further one pauses the account's sign-in for a delay that doubles each
+ * time (1 s, 2 s, 4 s, ...) up to `maxDelaySeconds`. Nothing is counted while a pause is in force,
+ * unless `evenIfPaused` (an address the owner signed in from, which the pause does not hold): null
+ * then.
  */
-export async function recordAccountFailure(
+export async function reserveAccountAttempt(
   db: DbOrTx,
-  input: { email: string; ceiling: number; windowMinutes: number; maxDelaySeconds: number },
+  input: { email: string; ceiling: number; windowMinutes: number; maxDelaySeconds: number; evenIfPaused: boolean },
 ) {
   const stale = sql`${loginAttempts.lastFailedAt} is null or ${loginAttempts.lastFailedAt} < now() - make_interval(mins => ${input.windowMinutes})`;
   const next = sql`case when ${stale} then 1 else ${loginAttempts.failedCount} + 1 end`;
@@ -208,9 +220,26 @@ export async function recordAccountFailure(
     .onConflictDoUpdate({
       target: [loginAttempts.email, loginAttempts.client],
       set: { failedCount: next, lockedUntil: delay(next), lastFailedAt: sql`now()` },
+      ...(input.evenIfPaused ? {} : { setWhere: sql`not ${lockedNow}` }),
     })
     .returning({ failedCount: loginAttempts.failedCount, lockedUntil: loginAttempts.lockedUntil });
   return row ?? null;
+}
+
+/**
+ * Give back a check counted by the reservations above that judged nothing (the right password
+ * before its code, a request refused for another reason): the count goes down by one, and a lock
+ * that only this check's count had started is lifted.
+ */
+export async function releaseAttempt(db: DbOrTx, input: { email: string; client: string; lockFrom: number }) {
+  const next = sql`greatest(${loginAttempts.failedCount} - 1, 0)`;
+  await db
+    .update(loginAttempts)
+    .set({
+      failedCount: next,
+      lockedUntil: sql`case when ${next} >= ${input.lockFrom}::int then ${loginAttempts.lockedUntil} end`,
+    })
+    .where(and(eq(loginAttempts.email, input.email), eq(loginAttempts.client, input.client)));
 }
 
 /** A successful sign-in from this address: its failures are forgotten and the address is known. */

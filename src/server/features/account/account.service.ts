@@ -15,9 +15,10 @@ import {
   findUserWithProfile,
   insertProfileIfMissing,
   type ProfileRow,
-  recordAccountFailure,
   recordLoginSuccess,
-  recordPairFailure,
+  releaseAttempt,
+  reserveAccountAttempt,
+  reservePairAttempt,
   setSessionExpiry,
   touchLastSignIn,
 } from "./account.queries";
@@ -75,6 +76,27 @@ export function createAccountService(
   options: { sessionCache?: MemberCache<ResolvedSession> | null } = {},
 ) {
   const sessionCache = options.sessionCache ?? null;
+
+  /**
+   * Whether sign-in to this account from this address is paused now, and for how long: the pair
+   * is locked after too many failures from it, or the account after too many failures from
+   * everywhere (unless the owner has signed in from this address before).
+   */
+  async function checkPause(email: string, client: string | null): Promise<SignInPause | null> {
+    const address = client ?? UNKNOWN_CLIENT;
+    const rows = await findLoginAttempts(db, email, address);
+    const now = Date.now();
+    const pair = rows.find((r) => r.client === address);
+    const account = rows.find((r) => r.client === ANY_CLIENT);
+    if (pair?.lockedUntil && pair.lockedUntil.getTime() > now) {
+      return { scope: "address", until: pair.lockedUntil };
+    }
+    const knownAddress = pair?.lastSuccessAt && now - pair.lastSuccessAt.getTime() < KNOWN_ADDRESS_MS;
+    if (account?.lockedUntil && account.lockedUntil.getTime() > now && !knownAddress) {
+      return { scope: "account", until: account.lockedUntil };
+    }
+    return null;
+  }
 
   function toSessionUser(row: UserRow): SessionUser {
     const profile = row.profile;
@@ -192,42 +214,65 @@ export function createAccountService(
        * pair is locked after too many failures from it, or the account after too many failures
        * from everywhere (unless the owner has signed in from this address before).
        */
-      async check(email: string, client: string | null): Promise<SignInPause | null> {
+      check: checkPause,
+
+      /**
+       * Count one password or code check before it is made (DESIGN section 9): null when it may be
+       * made, or the pause in force, and then nothing is counted. A check found wrong stays
+       * counted; `settle` gives back one found right or one that judged nothing. Reserved in the
+       * database, so checks sent at once, from any process, never exceed `maxAttempts` per address.
+       */
+      async reserve(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null> {
         const address = client ?? UNKNOWN_CLIENT;
-        const rows = await findLoginAttempts(db, email, address);
-        const now = Date.now();
-        const pair = rows.find((r) => r.client === address);
-        const account = rows.find((r) => r.client === ANY_CLIENT);
-        if (pair?.lockedUntil && pair.lockedUntil.getTime() > now) {
-          return { scope: "address", until: pair.lockedUntil };
+        const refused = new Error("paused");
+        try {
+          await db.transaction(async (tx) => {
+            const pair = await reservePairAttempt(tx, {
+              email,
+              client: address,
+              maxAttempts,
+              lockMinutes: LOCKOUT_MINUTES,
+            });
+            if (!pair) throw refused;
+            const knownAddress = Boolean(
+              pair.lastSuccessAt && Date.now() - pair.lastSuccessAt.getTime() < KNOWN_ADDRESS_MS,
+            );
+            const account = await reserveAccountAttempt(tx, {
+              email,
+              ceiling: maxAttempts * ACCOUNT_CEILING_FACTOR,
+              windowMinutes: ACCOUNT_WINDOW_MINUTES,
+              maxDelaySeconds: LOCKOUT_MINUTES * 60,
+              evenIfPaused: knownAddress,
+            });
+            if (!account) throw refused;
+          });
+          return null;
+        } catch (error) {
+          if (error !== refused) throw error;
+          // Refused: the pause that holds this address (read after the transaction that saw it).
+          return (await checkPause(email, client)) ?? { scope: "address", until: new Date(Date.now() + 1000) };
         }
-        const knownAddress = pair?.lastSuccessAt && now - pair.lastSuccessAt.getTime() < KNOWN_ADDRESS_MS;
-        if (account?.lockedUntil && account.lockedUntil.getTime() > now && !knownAddress) {
-          return { scope: "account", until: account.lockedUntil };
-        }
-        return null;
       },
 
-      /** Count a wrong password. Returns the pause it starts, if any. */
-      async recordFailure(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null> {
-        const pair = await recordPairFailure(db, {
-          email,
-          client: client ?? UNKNOWN_CLIENT,
-          maxAttempts,
-          lockMinutes: LOCKOUT_MINUTES,
-        });
-        const account = await recordAccountFailure(db, {
-          email,
-          ceiling: maxAttempts * ACCOUNT_CEILING_FACTOR,
-          windowMinutes: ACCOUNT_WINDOW_MINUTES,
-          maxDelaySeconds: LOCKOUT_MINUTES * 60,
-        });
-        if (pair?.lockedUntil) return { scope: "address", until: pair.lockedUntil };
-        if (account?.lockedUntil) return { scope: "account", until: account.lockedUntil };
+      /**
+       * How a reserved check ended: `wrong` keeps it counted (and returns the pause it started, if
+       * any); `right` forgets this address's failures and gives the account's count back; `void`
+       * (judged nothing: the right password before its code, a refusal for another reason) gives
+       * both back.
+       */
+      async settle(
+        email: string,
+        client: string | null,
+        outcome: "wrong" | "right" | "void",
+        maxAttempts: number,
+      ): Promise<SignInPause | null> {
+        const address = client ?? UNKNOWN_CLIENT;
+        if (outcome === "wrong") return checkPause(email, client);
+        if (outcome === "right") await recordLoginSuccess(db, email, address);
+        else await releaseAttempt(db, { email, client: address, lockFrom: maxAttempts });
+        await releaseAttempt(db, { email, client: ANY_CLIENT, lockFrom: maxAttempts * ACCOUNT_CEILING_FACTOR });
         return null;
       },
-
-      recordSuccess: (email: string, client: string | null) => recordLoginSuccess(db, email, client ?? UNKNOWN_CLIENT),
 
       /** Lift every pause on the account (password reset, an administrator). Returns how many were lifted. */
       clear: (email: string) => clearLoginFailures(db, email),

@@ -5,6 +5,7 @@ import { isAPIError } from "better-auth/api";
 import { Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import type { Auth } from "../../auth/auth";
+import type { PasswordChecks } from "../../auth/password-checks";
 import { actorOf } from "../../http/actor";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
@@ -15,6 +16,7 @@ import type { ProfileService } from "./profile.service";
 export function createProfileRoutes(
   profile: ProfileService,
   auth: Auth,
+  passwordChecks: PasswordChecks,
   guards: ReturnType<typeof createSessionGuards>,
 ) {
   return new Hono<AppEnv>()
@@ -42,11 +44,21 @@ export function createProfileRoutes(
       return archive ? c.body(archive) : c.body(null);
     })
     .post("/delete", validate("json", deleteAccountSchema), async (c) => {
-      try {
-        await auth.api.verifyPassword({ body: { password: c.req.valid("json").password }, headers: c.req.raw.headers });
-      } catch (error) {
-        // No session any more: the account was deleted a moment ago by another request.
-        if (isAPIError(error) && error.statusCode === 401) throw unauthenticated();
+      const user = c.get("sessionUser");
+      const right = await passwordChecks.verify(user.email.toLowerCase(), c.get("clientIp") ?? null, async () => {
+        try {
+          await auth.api.verifyPassword({
+            body: { password: c.req.valid("json").password },
+            headers: c.req.raw.headers,
+          });
+          return true;
+        } catch (error) {
+          // No session any more: the account was deleted a moment ago by another request.
+          if (isAPIError(error) && error.statusCode === 401) throw unauthenticated();
+          return false;
+        }
+      });
+      if (!right) {
         throw new ApiError(
           400,
           ERROR_CODES.invalidCredentials,
