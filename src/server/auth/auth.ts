@@ -545,7 +545,6 @@ export function createAuth(deps: AuthDeps) {
           case "/two-factor/verify-totp":
           case "/two-factor/verify-backup-code": {
             const pending = ctx.request ? pendingSignIns.get(ctx.request) : undefined;
-            const clientIp = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null;
             const method = ctx.path === "/two-factor/verify-totp" ? "authenticator code" : "backup code";
             if (!pending) {
               // Enrolment: the first code confirms a member's new authenticator.

@@ -1,6 +1,6 @@
 import { DEFAULT_PREFERENCES } from "@shared/constants";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { prepared, type RunPrepared } from "../../db/prepared";
 import { loginAttempts, session, subscriptions, user, userProfiles, verification } from "../../db/schema";
 
@@ -157,7 +157,7 @@ const lockedNow = sql`(${loginAttempts.lockedUntil} is not null and ${loginAttem
  * statement that takes the row's lock: checks sent at once are counted one after the other, on
  * either engine and from every process, and none is counted while the pair is locked (null then).
  */
-export async function reservePairAttempt(
+async function reservePairAttempt(
   db: DbOrTx,
   input: { email: string; client: string; maxAttempts: number; lockMinutes: number },
 ) {
@@ -198,7 +198,7 @@ export async function reservePairAttempt(
  * unless `evenIfPaused` (an address the owner signed in from, which the pause does not hold): null
  * then.
  */
-export async function reserveAccountAttempt(
+async function reserveAccountAttempt(
   db: DbOrTx,
   input: { email: string; ceiling: number; windowMinutes: number; maxDelaySeconds: number; evenIfPaused: boolean },
 ) {
@@ -224,6 +224,45 @@ export async function reserveAccountAttempt(
     })
     .returning({ failedCount: loginAttempts.failedCount, lockedUntil: loginAttempts.lockedUntil });
   return row ?? null;
+}
+
+/**
+ * Reserve one check for this account and address: the address's count and the account's, in one
+ * transaction. False, with nothing counted, while the address is locked or the account paused (an
+ * address the owner signed in from within `knownForMs` is not held by the account's pause).
+ */
+export async function reserveLoginCheck(
+  db: Db,
+  input: {
+    email: string;
+    client: string;
+    maxAttempts: number;
+    lockMinutes: number;
+    accountCeiling: number;
+    accountWindowMinutes: number;
+    knownForMs: number;
+  },
+): Promise<boolean> {
+  const refused = new Error("refused");
+  try {
+    await db.transaction(async (tx) => {
+      const pair = await reservePairAttempt(tx, input);
+      if (!pair) throw refused;
+      const known = Boolean(pair.lastSuccessAt && Date.now() - pair.lastSuccessAt.getTime() < input.knownForMs);
+      const account = await reserveAccountAttempt(tx, {
+        email: input.email,
+        ceiling: input.accountCeiling,
+        windowMinutes: input.accountWindowMinutes,
+        maxDelaySeconds: input.lockMinutes * 60,
+        evenIfPaused: known,
+      });
+      if (!account) throw refused;
+    });
+    return true;
+  } catch (error) {
+    if (error === refused) return false;
+    throw error;
+  }
 }
 
 /**

@@ -17,8 +17,7 @@ import {
   type ProfileRow,
   recordLoginSuccess,
   releaseAttempt,
-  reserveAccountAttempt,
-  reservePairAttempt,
+  reserveLoginCheck,
   setSessionExpiry,
   touchLastSignIn,
 } from "./account.queries";
@@ -223,35 +222,18 @@ export function createAccountService(
        * database, so checks sent at once, from any process, never exceed `maxAttempts` per address.
        */
       async reserve(email: string, client: string | null, maxAttempts: number): Promise<SignInPause | null> {
-        const address = client ?? UNKNOWN_CLIENT;
-        const refused = new Error("paused");
-        try {
-          await db.transaction(async (tx) => {
-            const pair = await reservePairAttempt(tx, {
-              email,
-              client: address,
-              maxAttempts,
-              lockMinutes: LOCKOUT_MINUTES,
-            });
-            if (!pair) throw refused;
-            const knownAddress = Boolean(
-              pair.lastSuccessAt && Date.now() - pair.lastSuccessAt.getTime() < KNOWN_ADDRESS_MS,
-            );
-            const account = await reserveAccountAttempt(tx, {
-              email,
-              ceiling: maxAttempts * ACCOUNT_CEILING_FACTOR,
-              windowMinutes: ACCOUNT_WINDOW_MINUTES,
-              maxDelaySeconds: LOCKOUT_MINUTES * 60,
-              evenIfPaused: knownAddress,
-            });
-            if (!account) throw refused;
-          });
-          return null;
-        } catch (error) {
-          if (error !== refused) throw error;
-          // Refused: the pause that holds this address (read after the transaction that saw it).
-          return (await checkPause(email, client)) ?? { scope: "address", until: new Date(Date.now() + 1000) };
-        }
+        const reserved = await reserveLoginCheck(db, {
+          email,
+          client: client ?? UNKNOWN_CLIENT,
+          maxAttempts,
+          lockMinutes: LOCKOUT_MINUTES,
+          accountCeiling: maxAttempts * ACCOUNT_CEILING_FACTOR,
+          accountWindowMinutes: ACCOUNT_WINDOW_MINUTES,
+          knownForMs: KNOWN_ADDRESS_MS,
+        });
+        if (reserved) return null;
+        // Refused: the pause that holds this address (read after the transaction that saw it).
+        return (await checkPause(email, client)) ?? { scope: "address", until: new Date(Date.now() + 1000) };
       },
 
       /**
