@@ -63,9 +63,31 @@ export function createAuthRoutes(auth: Auth) {
       ...(c.req.method === "GET" ? {} : { body: c.req.raw.body, duplex: "half" }),
     } as RequestInit);
     const response = await auth.handler(request);
-    return response.ok ? response : rewriteError(response);
+    if (!response.ok) return rewriteError(response);
+    return subPath === "/sign-up/email" ? sameSignUpAnswer(response) : response;
   });
 }
+
+/**
+ * A sign-up that made no session (e-mail verification on) is answered with the same bytes whether
+ * the address was new or already registered: better-auth's answer carries the new account, or a
+ * stand-in for a taken address that differs from it (no role, no ban fields), which would tell
+ * which addresses have accounts. A sign-up that signed the member in keeps its answer.
+ */
+async function sameSignUpAnswer(response: Response): Promise<Response> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { token?: unknown } | null;
+  if (body?.token !== null) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(SIGN_UP_PENDING), { status: 200, headers });
+}
+
+/** The answer to a sign-up waiting for its verification link, new address or taken alike. */
+export const SIGN_UP_PENDING = { token: null, verificationRequired: true } as const;
 
 async function rewriteError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);

@@ -299,7 +299,8 @@ export function createAuth(deps: AuthDeps) {
     },
     emailVerification: {
       // Sent on sign-up and on sign-in while verification is required (better-auth's default
-      // follows requireEmailVerification); following the link signs the member in.
+      // follows requireEmailVerification); following the link signs the member in, unless the
+      // account has two-factor sign-in on (then it only verifies: see afterEmailVerification).
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_LINK_SECONDS,
@@ -308,8 +309,16 @@ export function createAuth(deps: AuthDeps) {
         await mail.verifyEmail(target.email, link);
       },
       afterEmailVerification: async (verified, request) => {
-        // The link signs the member in; a new account is welcomed now that its address is known.
         const isNew = !(await accounts.hasSignedIn(verified.id));
+        if ((verified as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) {
+          // A link in a mailbox is one factor: an account with two-factor sign-in is verified and
+          // sent to sign in with its password and code, never signed in by the link (the redirect
+          // ends the request before better-auth makes a session).
+          await authLog(request, { userId: verified.id, message: "Email verified; sign-in asked (two-factor)" });
+          if (isNew) await welcome(verified.id);
+          throw new APIError("FOUND", undefined, { location: VERIFY_EMAIL_PAGE });
+        }
+        // The link signs the member in; a new account is welcomed now that its address is known.
         await accounts.recordSignIn(verified.id);
         await authLog(request, { userId: verified.id, message: "Email verified" });
         if (isNew) await welcome(verified.id);

@@ -30,7 +30,11 @@ function serve({ sessionOnSignUp = true } = {}) {
     "GET /api/me": () => json({ user: signedIn }),
     [SIGN_UP]: () => {
       if (sessionOnSignUp) signedIn = sessionUser({ email: "new@example.com", firstName: "Nora" });
-      return json({ token: sessionOnSignUp ? "session-token" : null, user: { id: "u1" } });
+      // As the server answers: the new account with a session, or the same bytes for every
+      // address while the link is awaited.
+      return json(
+        sessionOnSignUp ? { token: "session-token", user: { id: "u1" } } : { token: null, verificationRequired: true },
+      );
     },
     [RESEND]: () => json({ status: true }),
   };

@@ -20,7 +20,7 @@ export const authApi = {
     acceptTerms: true;
     acknowledgeAi: true;
     rememberMe: boolean;
-  }) => apiFetch<{ token: string | null; user: { id: string } }>("/api/auth/sign-up/email", { body }),
+  }) => apiFetch<{ token: string | null }>("/api/auth/sign-up/email", { body }),
   /** A new verification link to this address (when it has an account that is not verified). */
   sendVerification: (email: string) =>
     apiFetch<{ status: boolean }>("/api/auth/send-verification-email", { body: { email } }),
