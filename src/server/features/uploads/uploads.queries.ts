@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { cases, documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
+import { lockForTransaction } from "../../db/transaction-lock";
 
 export type UploadRow = typeof documents.$inferSelect;
 
@@ -64,13 +65,26 @@ export async function uploadsUsed(db: DbOrTx, userId: string, period: string): P
 
 // ---------------------------------------------------------------- files
 
-export async function insertUpload(db: DbOrTx, row: Omit<typeof documents.$inferInsert, "type">): Promise<UploadRow> {
-  const [created] = await db
-    .insert(documents)
-    .values({ ...row, type: "upload" })
-    .returning();
-  if (!created) throw new Error("upload insert returned nothing");
-  return created;
+/**
+ * Add a member's file being received, unless `maxInFlight` of theirs are already being received or
+ * read (null then). The count and the insert hold the member's lock together, so uploads sent at
+ * once, to any process, never pass the bound.
+ */
+export async function insertUploadInFlight(
+  db: Db,
+  row: Omit<typeof documents.$inferInsert, "type"> & { userId: string },
+  maxInFlight: number,
+): Promise<UploadRow | null> {
+  return db.transaction(async (tx) => {
+    await lockForTransaction(tx, `uploads-in-flight:${row.userId}`);
+    if ((await uploadsInFlight(tx, row.userId, maxInFlight)) >= maxInFlight) return null;
+    const [created] = await tx
+      .insert(documents)
+      .values({ ...row, type: "upload" })
+      .returning();
+    if (!created) throw new Error("upload insert returned nothing");
+    return created;
+  });
 }
 
 export async function updateUpload(

@@ -45,7 +45,7 @@ import {
   deleteUpload,
   findOwnedUpload,
   findOwnedUploads,
-  insertUpload,
+  insertUploadInFlight,
   listUploadsPage,
   type PassageHit,
   passagesOf,
@@ -70,6 +70,10 @@ export type AuthorizeCase = (caseId: string) => Promise<unknown>;
 const UPLOADS_PAGE_SIZE = 20;
 /** Room for the multipart boundaries and part headers around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+/** 429: the member already has MAX_UPLOADS_IN_FLIGHT files being received or read. */
+const tooManyReading = () =>
+  tooManyRequests(ERROR_CODES.rateLimited, UPLOAD_TEXT.tooManyReading(MAX_UPLOADS_IN_FLIGHT), 10);
+
 /** How long a file being read is waited for when its text is needed. */
 const READING_WAIT_MS = 120_000;
 /** Passages of a case's files given with a question. */
@@ -166,16 +170,21 @@ export function createUploadsService(deps: {
     const kind: UploadKind = sniffed === "cfb" ? "doc" : sniffed;
     const scanner = sniffed === "cfb" ? wordDocumentScanner() : null;
     const fileName = sanitizeFileName(rawName);
-    created.row = await insertUpload(db, {
-      userId: user.id,
-      caseId,
-      title: fileName,
-      fileName,
-      fileKind: kind,
-      mimeType: UPLOAD_MIME_TYPES[kind],
-      status: "uploading",
-      usagePeriod: period,
-    });
+    created.row = await insertUploadInFlight(
+      db,
+      {
+        userId: user.id,
+        caseId,
+        title: fileName,
+        fileName,
+        fileKind: kind,
+        mimeType: UPLOAD_MIME_TYPES[kind],
+        status: "uploading",
+        usagePeriod: period,
+      },
+      MAX_UPLOADS_IN_FLIGHT,
+    );
+    if (!created.row) throw tooManyReading();
     const id = created.row.id;
     async function* bytes() {
       scanner?.push(head);
@@ -220,9 +229,8 @@ export function createUploadsService(deps: {
         const length = Number(request.contentLength);
         if (!Number.isSafeInteger(length) || length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLargeError(maxMb);
       }
-      if ((await uploadsInFlight(db, user.id, MAX_UPLOADS_IN_FLIGHT)) >= MAX_UPLOADS_IN_FLIGHT) {
-        throw tooManyRequests(ERROR_CODES.rateLimited, UPLOAD_TEXT.tooManyReading(MAX_UPLOADS_IN_FLIGHT), 10);
-      }
+      // Refused at once when ten are in flight; the place itself is taken with the file's row.
+      if ((await uploadsInFlight(db, user.id, MAX_UPLOADS_IN_FLIGHT)) >= MAX_UPLOADS_IN_FLIGHT) throw tooManyReading();
       const limit = uploadsPerMonth(user.plan);
       const period = uploadPeriod(new Date());
       if (!(await reserveUpload(db, { userId: user.id, period, limit }))) {
