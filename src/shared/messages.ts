@@ -112,6 +112,7 @@ export const BILLING_TEXT = {
   paymentsUnavailable: "Payments are not available right now. Please try again later.",
   templateIncluded: "Your plan already includes this template.",
   templateOwned: "You already bought this template.",
+  templateOwnedNothingCharged: "You already bought this template, so nothing was charged for this checkout.",
 } as const;
 
 /**

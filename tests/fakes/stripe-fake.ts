@@ -5,9 +5,10 @@ import Stripe from "stripe";
 
 /**
  * A fake Stripe API for LawGuide's tests, on 127.0.0.1. It answers the few endpoints LawGuide
- * calls with Stripe's documented shapes (customers, checkout sessions, billing portal sessions,
- * subscriptions retrieve and update), keeps its objects in memory, records every request, and
- * builds webhook events signed with the endpoint's secret, as Stripe sends them.
+ * calls with Stripe's documented shapes (customers, checkout sessions with their expiry, billing
+ * portal sessions, subscriptions retrieve and update, refunds), keeps its objects in memory,
+ * records every request, and builds webhook events signed with the endpoint's secret, as Stripe
+ * sends them.
  *
  * The official `stripe` client is pointed at it with STRIPE_API_BASE.
  */
@@ -48,6 +49,16 @@ interface FakeSession {
   trialDays: number | null;
   subscriptionMetadata: Record<string, string>;
   url: string;
+  /** A one-off payment's PaymentIntent, once paid. */
+  paymentIntent: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  paymentIntent: string;
+  amount: number;
+  reason: string | null;
+  metadata: Record<string, string>;
 }
 
 export interface FakeStripe {
@@ -57,6 +68,8 @@ export interface FakeStripe {
   customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
   sessions: Map<string, FakeSession>;
   subscriptions: Map<string, FakeSubscription>;
+  /** Refunds made, by id (one per idempotency key, as Stripe keeps them). */
+  refunds: Map<string, FakeRefund>;
   /** The member pays: the session completes with a subscription (trialing when the session asked for a trial). */
   completeCheckout(
     sessionId: string,
@@ -107,6 +120,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const customers: FakeStripe["customers"] = new Map();
   const sessions: FakeStripe["sessions"] = new Map();
   const subscriptions: FakeStripe["subscriptions"] = new Map();
+  const refunds: FakeStripe["refunds"] = new Map();
   const byIdempotencyKey = new Map<string, unknown>();
   let failing: number | null = null;
 
@@ -164,6 +178,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       subscription: s.subscription,
       client_reference_id: s.clientReferenceId,
       metadata: s.metadata,
+      payment_intent: s.paymentIntent,
       url: s.status === "open" ? s.url : null,
     };
   }
@@ -232,6 +247,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           priceId: form["line_items[0][price]"] ?? "",
           trialDays: trial ? Number(trial) : null,
           url: `https://checkout.stripe.test/c/pay/${id}`,
+          paymentIntent: null,
         };
         sessions.set(id, session);
         return send(res, 200, remember(sessionJson(id)));
@@ -240,6 +256,46 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "GET" && sessionMatch) {
         const sessionId = sessionMatch[1] ?? "";
         return sessions.has(sessionId) ? send(res, 200, sessionJson(sessionId)) : notFound(res, "checkout session");
+      }
+      const expireMatch = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (req.method === "POST" && expireMatch) {
+        const session = sessions.get(expireMatch[1] ?? "");
+        if (!session) return notFound(res, "checkout session");
+        if (session.status !== "open") {
+          return send(res, 400, {
+            error: {
+              type: "invalid_request_error",
+              message: "Only Checkout Sessions with a status of open can be expired.",
+            },
+          });
+        }
+        session.status = "expired";
+        return send(res, 200, remember(sessionJson(session.id)));
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        const paid = [...sessions.values()].find((s) => s.paymentIntent && s.paymentIntent === form.payment_intent);
+        if (!paid) return notFound(res, "payment_intent");
+        const refund: FakeRefund = {
+          id: newId("re_"),
+          paymentIntent: paid.paymentIntent as string,
+          amount: Number(form.amount ?? paid.amountTotal ?? 0),
+          reason: form.reason ?? null,
+          metadata: metadataOf(form, "metadata"),
+        };
+        refunds.set(refund.id, refund);
+        return send(
+          res,
+          200,
+          remember({
+            id: refund.id,
+            object: "refund",
+            amount: refund.amount,
+            payment_intent: refund.paymentIntent,
+            reason: refund.reason,
+            status: "succeeded",
+            metadata: refund.metadata,
+          }),
+        );
       }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
         if (!customers.has(form.customer ?? "")) return notFound(res, "customer");
@@ -278,6 +334,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     customers,
     sessions,
     subscriptions,
+    refunds,
     failWith(status) {
       failing = status;
     },
@@ -305,6 +362,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const session = stored(sessions, "session", sessionId);
       if (session.mode !== "payment") throw new Error(`session ${sessionId} is not a one-off payment`);
       session.status = "complete";
+      session.paymentIntent = newId("pi_");
     },
     updateSubscription(id, patch) {
       const sub = stored(subscriptions, "subscription", id);
@@ -335,6 +393,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       customers.clear();
       sessions.clear();
       subscriptions.clear();
+      refunds.clear();
       byIdempotencyKey.clear();
     },
     close() {

@@ -516,13 +516,22 @@ export const checkoutSessions = pgTable(
     templateId: text("template_id"),
     /** stripe | demo */
     provider: text("provider").notNull(),
-    /** open | complete | declined | expired */
+    /**
+     * open | complete | declined | expired, or refunded: a template's second payment, given back
+     * because the member already owned it.
+     */
     status: text("status").notNull().default("open"),
     withTrial: boolean("with_trial").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("checkout_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index("checkout_sessions_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    // One open checkout per member and template: a second Buy gets the first one back.
+    uniqueIndex("checkout_sessions_open_template_idx")
+      .on(t.userId, t.templateId)
+      .where(sql`${t.status} = 'open' and ${t.templateId} is not null`),
+  ],
 );
 
 /**

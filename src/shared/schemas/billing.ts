@@ -111,8 +111,12 @@ export interface RedirectResult {
 
 /** POST /api/billing/sync: how a checkout ended, as far as LawGuide knows now. */
 export interface CheckoutOutcome {
-  /** complete: the plan is in force (or the template is the member's); pending: not confirmed yet; failed: declined or expired. */
-  state: "complete" | "pending" | "failed";
+  /**
+   * complete: the plan is in force (or the template is the member's); pending: not confirmed yet;
+   * failed: declined or expired; refunded: a template the member already owned, paid again and
+   * given back in full.
+   */
+  state: "complete" | "pending" | "failed" | "refunded";
   /** The plan the checkout was for; null for a template bought once. */
   planId: PaidPlanId | null;
   /** The template bought once; null for a plan. */

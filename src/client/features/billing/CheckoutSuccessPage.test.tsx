@@ -104,6 +104,16 @@ describe("the payment success page of a template bought once", () => {
     expect(screen.queryByRole("region", { name: "Receipt" })).toBeNull();
   });
 
+  it("says a second payment for a template already owned was refunded, with no receipt", async () => {
+    showSuccess(true, templateOutcome("refunded"));
+    expect(
+      await screen.findByRole("heading", { name: "Revocable Living Trust was already yours" }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(screen.getByRole("status")).toHaveTextContent(/this payment was refunded in full/);
+    expect(screen.getByRole("link", { name: "Open the template" })).toBeVisible();
+    expect(screen.queryByRole("region", { name: "Receipt" })).toBeNull();
+  });
+
   it("offers to try again from the templates when the payment failed", async () => {
     showSuccess(true, templateOutcome("failed"));
     expect(

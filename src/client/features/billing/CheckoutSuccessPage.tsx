@@ -30,13 +30,28 @@ const warningIcon = <AlertTriangle className="mx-auto size-12 text-premium-700" 
 const doneIcon = <CheckCircle2 className="mx-auto size-12 text-green-700" aria-hidden />;
 const pendingIcon = <Clock className="mx-auto size-12 text-primary-700" aria-hidden />;
 
-/** A template bought once: it is the member's (open it), it is being confirmed, or it did not go through. */
+/**
+ * A template bought once: it is the member's (open it), it was theirs already (the payment
+ * refunded), it is being confirmed, or it did not go through.
+ */
 function templateShown(outcome: CheckoutOutcome, template: { id: string; name: string }): Shown {
   if (outcome.state === "complete") {
     return {
       icon: doneIcon,
       title: `${template.name} is yours`,
       text: "Your payment went through. The template stays yours whatever your plan, and nothing renews.",
+      actions: [
+        { to: templateLink(template.id), label: "Open the template" },
+        { to: "/dashboard", label: "Go to Dashboard" },
+      ],
+      retry: null,
+    };
+  }
+  if (outcome.state === "refunded") {
+    return {
+      icon: doneIcon,
+      title: `${template.name} was already yours`,
+      text: "You had bought this template before, so this payment was refunded in full. A refund can take a few days to show on your card.",
       actions: [
         { to: templateLink(template.id), label: "Open the template" },
         { to: "/dashboard", label: "Go to Dashboard" },

@@ -93,8 +93,42 @@ export async function userExists(db: DbOrTx, userId: string): Promise<boolean> {
 
 // ---------------------------------------------------------------- checkout sessions
 
-export async function insertCheckoutSession(db: DbOrTx, row: typeof checkoutSessions.$inferInsert): Promise<void> {
-  await db.insert(checkoutSessions).values(row).onConflictDoNothing();
+/**
+ * Remember a checkout session. False when it was not kept: a template's checkout while the member
+ * already has one open for that template (one open checkout per member and template).
+ */
+export async function insertCheckoutSession(db: DbOrTx, row: typeof checkoutSessions.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(checkoutSessions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: checkoutSessions.id });
+  return inserted.length > 0;
+}
+
+/** How many checkouts the member has opened for a template, however they ended. */
+export async function countTemplateCheckouts(db: DbOrTx, userId: string, templateId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.userId, userId), eq(checkoutSessions.templateId, templateId)));
+  return row?.n ?? 0;
+}
+
+/** The member's open checkout for a template, if any (there is at most one). */
+export function findOpenTemplateCheckout(
+  db: DbOrTx,
+  userId: string,
+  templateId: string,
+): Promise<CheckoutSessionRow | null> {
+  return findCheckoutSessionWhere(
+    db,
+    and(
+      eq(checkoutSessions.userId, userId),
+      eq(checkoutSessions.templateId, templateId),
+      eq(checkoutSessions.status, "open"),
+    ),
+  );
 }
 
 async function findCheckoutSessionWhere(db: DbOrTx, where: SQL | undefined): Promise<CheckoutSessionRow | null> {
@@ -112,6 +146,14 @@ export function findCheckoutSession(db: DbOrTx, id: string): Promise<CheckoutSes
 }
 
 /** Close an open checkout session (complete, declined, expired); an ended one stays as it ended. */
+/** A checkout whose payment was given back (a template owned already), however it had ended before. */
+export async function markCheckoutRefunded(db: DbOrTx, id: string) {
+  await db
+    .update(checkoutSessions)
+    .set({ status: "refunded", completedAt: sql`coalesce(${checkoutSessions.completedAt}, now())` })
+    .where(eq(checkoutSessions.id, id));
+}
+
 export async function endCheckoutSession(db: DbOrTx, id: string, status: "complete" | "declined" | "expired") {
   await db
     .update(checkoutSessions)
@@ -186,32 +228,50 @@ export async function completeDemoCheckout(
 export type TemplatePurchaseRow = typeof templatePurchases.$inferSelect;
 
 /**
+ * How a paid template checkout was recorded: the purchase is new, it had been recorded from this
+ * same checkout already, or the member owned the template through another checkout (this payment
+ * is a duplicate: nothing is recorded and the session is left for the caller to end).
+ */
+export type TemplatePurchaseOutcome = "recorded" | "already" | "duplicate";
+
+/**
  * Record a template bought once, complete its checkout session and log the payment, together.
  * A second delivery of the same payment (the success page and the webhook both report it) changes
- * nothing: true only for the call that recorded it.
+ * nothing ("already"); a payment through another checkout for a template owned is a "duplicate".
  */
 export async function recordTemplatePurchase(
   db: Db,
   purchase: typeof templatePurchases.$inferInsert,
   log: typeof appLogs.$inferInsert,
   andThen?: (tx: Tx) => Promise<void>,
-): Promise<boolean> {
+): Promise<TemplatePurchaseOutcome> {
   return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(templatePurchases)
+      .values(purchase)
+      .onConflictDoNothing()
+      .returning({ templateId: templatePurchases.templateId });
+    if (inserted.length === 0) {
+      // Owned already: through this very checkout (told twice: the webhook and the success
+      // page), or through another one, whose payment this is a second of.
+      const [owned] = await tx
+        .select({ checkoutSessionId: templatePurchases.checkoutSessionId })
+        .from(templatePurchases)
+        .where(
+          and(eq(templatePurchases.userId, purchase.userId), eq(templatePurchases.templateId, purchase.templateId)),
+        );
+      const same = Boolean(purchase.checkoutSessionId) && owned?.checkoutSessionId === purchase.checkoutSessionId;
+      return same ? "already" : "duplicate";
+    }
     if (purchase.checkoutSessionId) {
       await tx
         .update(checkoutSessions)
         .set({ status: "complete", completedAt: sql`now()` })
         .where(and(eq(checkoutSessions.id, purchase.checkoutSessionId), eq(checkoutSessions.status, "open")));
     }
-    const inserted = await tx
-      .insert(templatePurchases)
-      .values(purchase)
-      .onConflictDoNothing()
-      .returning({ templateId: templatePurchases.templateId });
-    if (inserted.length === 0) return false;
     await tx.insert(appLogs).values(log);
     await andThen?.(tx);
-    return true;
+    return "recorded";
   });
 }
 

@@ -142,7 +142,11 @@ export function createBillingService(deps: BillingDeps) {
       const session = await findOwnCheckoutSession(db, sessionId, user.id);
       if (!session) throw notFound(BILLING_TEXT.sessionNotFound);
       let state: CheckoutOutcome["state"] =
-        session.status === "complete" ? "complete" : session.status === "open" ? "pending" : "failed";
+        session.status === "complete" || session.status === "refunded"
+          ? session.status
+          : session.status === "open"
+            ? "pending"
+            : "failed";
       if (session.templateId) {
         const offer = templateOffer(session.templateId);
         if (!offer) throw notFound(BILLING_TEXT.sessionNotFound);

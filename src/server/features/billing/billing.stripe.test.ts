@@ -1,10 +1,11 @@
+import { BILLING_TEXT } from "@shared/messages";
 import { and, desc, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { startFakeStripe } from "../../../../tests/fakes/stripe-fake";
-import { appLogs, stripeEvents, subscriptions, templatePurchases, user } from "../../db/schema";
+import { appLogs, checkoutSessions, stripeEvents, subscriptions, templatePurchases, user } from "../../db/schema";
 import { applyStripeEvent, EVENT_MEMBER_GONE } from "./billing.queries";
 
 const stripe = await startFakeStripe();
@@ -436,6 +437,104 @@ describe("a template bought once through Stripe", () => {
     // The late webhook changes nothing.
     expect((await deliver(stripe.event("checkout.session.completed", stripe.sessionJson(sessionId)))).status).toBe(200);
     expect(await purchasesOf(id)).toHaveLength(1);
+  });
+
+  it("gives the member's open checkout back while Stripe can take it: one session, whenever Buy is clicked", async () => {
+    const { client, id } = await t.member();
+    const opened = async () => {
+      const response = await client.post("/api/billing/checkout", { templateId: "llc" });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as { url: string }).url;
+    };
+    const first = await opened();
+    // Clicked again later (another minute, another idempotency key), and five times at once.
+    expect(await opened()).toBe(first);
+    const atOnce = await Promise.all(Array.from({ length: 5 }, opened));
+    expect(new Set(atOnce)).toEqual(new Set([first]));
+    const open = [...stripe.sessions.values()].filter((s) => s.status === "open");
+    expect(open).toHaveLength(1);
+    const local = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, id));
+    expect(local.filter((r) => r.status === "open")).toHaveLength(1);
+
+    // Expired at Stripe (a day later): the next Buy opens a new one.
+    const only = open[0];
+    if (only) only.status = "expired";
+    const next = await opened();
+    expect(next).not.toBe(first);
+  });
+
+  it("refuses a Buy once the open checkout was paid at Stripe, recording the purchase", async () => {
+    const { client, id } = await t.member();
+    const { url } = (await (await client.post("/api/billing/checkout", { templateId: "llc" })).json()) as {
+      url: string;
+    };
+    stripe.completePayment(url.split("/").pop() ?? "");
+    // No webhook yet: the second Buy asks Stripe, records the payment and says it is owned.
+    const again = await client.post("/api/billing/checkout", { templateId: "llc" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(BILLING_TEXT.templateOwned);
+    expect(await purchasesOf(id)).toHaveLength(1);
+    expect(stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions")).toHaveLength(1);
+  });
+
+  it("refunds a second payment for a template the member owns, once, and logs it", async () => {
+    const { client, id } = await t.member();
+    const { url } = (await (await client.post("/api/billing/checkout", { templateId: "llc" })).json()) as {
+      url: string;
+    };
+    const firstId = url.split("/").pop() ?? "";
+    // A second checkout for the same template opened before one checkout per template was the
+    // rule (the migration closed it here; its Stripe page could still be paid).
+    const second = await new Stripe("sk_test_lawguide", {
+      host: "127.0.0.1",
+      port: Number(new URL(stripe.url).port),
+      protocol: "http",
+      telemetry: false,
+      maxNetworkRetries: 0,
+    }).checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ price_data: { currency: "usd", unit_amount: 7999, product_data: { name: "LLC" } }, quantity: 1 }],
+      metadata: { userId: id, templateId: "llc" },
+      success_url: "http://localhost:3000/checkout/success",
+    });
+    await t.services.db.insert(checkoutSessions).values({
+      id: second.id,
+      userId: id,
+      plan: "template",
+      templateId: "llc",
+      provider: "stripe",
+      status: "expired",
+    });
+    stripe.completePayment(firstId);
+    stripe.completePayment(second.id);
+    // Both payments reported at once, the second twice.
+    const events = [
+      stripe.event("checkout.session.completed", stripe.sessionJson(firstId)),
+      stripe.event("checkout.session.completed", stripe.sessionJson(second.id)),
+    ];
+    const statuses = await Promise.all([...events, events[1]].map(async (e) => (e ? (await deliver(e)).status : 0)));
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(await purchasesOf(id)).toMatchObject([{ templateId: "llc", checkoutSessionId: firstId }]);
+    const refunds = [...stripe.refunds.values()];
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      paymentIntent: stripe.sessions.get(second.id)?.paymentIntent,
+      reason: "duplicate",
+    });
+    expect(
+      stripe.requests
+        .filter((r) => r.path === "/v1/refunds")
+        .every((r) => r.idempotencyKey === `lawguide-refund-${second.id}`),
+    ).toBe(true);
+    const [row] = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, second.id));
+    expect(row?.status).toBe("refunded");
+    expect((await paymentWarnings()).map((w) => w.message)).toContain(
+      "Stripe payment refunded: template already owned",
+    );
+    expect(await (await client.post("/api/billing/sync", { sessionId: second.id })).json()).toMatchObject({
+      state: "refunded",
+      template: { id: "llc" },
+    });
   });
 
   it("leaves a one-off session LawGuide did not open alone", async () => {

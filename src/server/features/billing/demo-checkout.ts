@@ -11,7 +11,9 @@ import {
   claimEndingTrials,
   completeDemoCheckout,
   endCheckoutSession,
+  findOpenTemplateCheckout,
   findOwnCheckoutSession,
+  hasTemplatePurchase,
   insertCheckoutSession,
   recordTemplatePurchase,
   type SubscriptionRow,
@@ -94,7 +96,12 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
         if (receipt) await store.queueMail(receipt, tx);
       },
     );
-    if (!recorded) throw conflict(BILLING_TEXT.checkoutEnded);
+    if (recorded === "duplicate") {
+      // Owned through another checkout paid a moment before: nothing is taken for this one.
+      await endCheckoutSession(db, session.id, "expired");
+      throw conflict(BILLING_TEXT.templateOwnedNothingCharged);
+    }
+    if (recorded === "already") throw conflict(BILLING_TEXT.checkoutEnded);
     if (receipt) store.wakeMail();
   }
 
@@ -124,17 +131,21 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
       return { url: `/checkout/demo/${id}` };
     },
 
-    /** Open a demo checkout for a template bought once (a one-off payment, no trial). */
+    /**
+     * Open a demo checkout for a template bought once (a one-off payment, no trial), or give back
+     * the one the member already has open for it (one open checkout per member and template).
+     */
     async openTemplate(userId: string, offer: TemplateOffer): Promise<RedirectResult> {
+      const open = await findOpenTemplateCheckout(db, userId, offer.id);
+      if (open?.provider === "demo") return { url: `/checkout/demo/${open.id}` };
       const id = newSessionId();
-      await insertCheckoutSession(db, {
-        id,
-        userId,
-        plan: "template",
-        templateId: offer.id,
-        provider: "demo",
-        withTrial: false,
-      });
+      const row = { id, userId, plan: "template", templateId: offer.id, provider: "demo", withTrial: false };
+      if (!(await insertCheckoutSession(db, row))) {
+        // Opened by another request at the same moment: that one is the member's checkout.
+        const other = await findOpenTemplateCheckout(db, userId, offer.id);
+        if (other) return { url: `/checkout/demo/${other.id}` };
+        throw conflict(BILLING_TEXT.checkoutEnded);
+      }
       await store.log(userId, "Checkout started: template", { sessionId: id, templateId: offer.id });
       return { url: `/checkout/demo/${id}` };
     },
@@ -177,6 +188,11 @@ export function createDemoCheckout(deps: Pick<BillingDeps, "db" | "settings"> & 
      */
     async pay(user: SessionUser, sessionId: string, card: DemoPayment): Promise<RedirectResult> {
       const session = await openSession(user, sessionId);
+      if (session.templateId && (await hasTemplatePurchase(db, user.id, session.templateId))) {
+        // Owned already (bought through another checkout): refused before any card is charged.
+        await endCheckoutSession(db, session.id, "expired");
+        throw conflict(BILLING_TEXT.templateOwned);
+      }
       await chargeTestCard(user, session, card);
       const success = { url: `/checkout/success?session_id=${encodeURIComponent(sessionId)}` };
       if (session.templateId) {

@@ -11,12 +11,15 @@ import { describeFault } from "../../lib/logger";
 import {
   applyStripeEvent,
   type CheckoutSessionRow,
+  countTemplateCheckouts,
   endCheckoutSession,
   findCheckoutSession,
   findCustomerId,
+  findOpenTemplateCheckout,
   findUserIdByCustomer,
   insertCheckoutSession,
   isEventProcessed,
+  markCheckoutRefunded,
   markTrialReminded,
   type NewSubscription,
   recordTemplatePurchase,
@@ -27,6 +30,7 @@ import {
 import {
   checkoutSessionIdOf,
   customerIdOf,
+  idOf,
   isPermanentStripeRefusal,
   readSubscription,
   STRIPE_SUBSCRIPTION_EVENTS,
@@ -221,7 +225,20 @@ export function createStripeBilling(
         { idempotencyKey },
       );
       if (!session.url) throw new ApiError(502, ERROR_CODES.checkoutFailed, BILLING_TEXT.noCheckoutUrl);
-      await insertCheckoutSession(db, { id: session.id, userId: user.id, provider: "stripe", ...row });
+      if (!(await insertCheckoutSession(db, { id: session.id, userId: user.id, provider: "stripe", ...row }))) {
+        // Not kept: the same session given again for the same idempotency key (recorded by the
+        // request that made it), or, for a template, another request opened the member's checkout
+        // at the same moment: this one is closed at Stripe before anyone can pay it, and the member
+        // gets the other.
+        const other = row.templateId ? await findOpenTemplateCheckout(db, user.id, row.templateId) : null;
+        if (!other || other.id === session.id) return { url: session.url };
+        await stripe.checkout.sessions.expire(session.id).catch((error: unknown) => {
+          logger.error({ fault: describeFault(error), sessionId: session.id }, "checkout session not expired");
+        });
+        const url = await openTemplateCheckoutUrl(user.id, other.templateId ?? "");
+        if (url) return { url };
+        throw conflict(BILLING_TEXT.checkoutEnded);
+      }
       await store.log(user.id, log.message, { ...log.details, sessionId: session.id });
       return { url: session.url };
     } catch (error) {
@@ -233,31 +250,109 @@ export function createStripeBilling(
 
   /**
    * A one-off payment for a template, once Stripe says it is paid: the purchase is recorded (once,
-   * whoever reports it first: the success page or the webhook) and the receipt mailed.
+   * whoever reports it first: the success page or the webhook) and the receipt mailed. A payment
+   * for a template the member already owns (through another checkout) is refunded in full.
    */
   async function recordPaidTemplate(
     userId: string,
     sessionId: string,
     offer: TemplateOffer,
-    amountCents: number,
+    paid: { amountCents: number; paymentIntent: string | null },
     eventId: string | null,
-  ): Promise<void> {
+  ): Promise<"complete" | "refunded"> {
     // The receipt is written first and queued with the purchase: both are kept, or neither.
     const receipt = await store.templateReceipt(userId, offer);
     const recorded = await recordTemplatePurchase(
       db,
-      { userId, templateId: offer.id, amountCents, provider: "stripe", checkoutSessionId: sessionId },
+      { userId, templateId: offer.id, amountCents: paid.amountCents, provider: "stripe", checkoutSessionId: sessionId },
       store.logRow(userId, "Stripe payment succeeded: template bought", {
         sessionId,
         templateId: offer.id,
-        amount: formatTemplatePrice(amountCents),
+        amount: formatTemplatePrice(paid.amountCents),
         ...(eventId ? { eventId } : {}),
       }),
       async (tx) => {
         if (receipt) await store.queueMail(receipt, tx);
       },
     );
-    if (recorded && receipt) store.wakeMail();
+    if (recorded === "duplicate") {
+      await refundDuplicate(userId, sessionId, offer, paid);
+      return "refunded";
+    }
+    if (recorded === "recorded" && receipt) store.wakeMail();
+    return "complete";
+  }
+
+  /**
+   * Give a second payment for a template the member owns back in full (Stripe's refund, once per
+   * session however often it is reported), end its session as refunded and log it. Stripe failing
+   * throws, so the webhook is sent again and the refund tried again.
+   */
+  async function refundDuplicate(
+    userId: string,
+    sessionId: string,
+    offer: TemplateOffer,
+    paid: { amountCents: number; paymentIntent: string | null },
+  ): Promise<void> {
+    const { stripe } = requireStripe();
+    const details = { sessionId, templateId: offer.id, amount: formatTemplatePrice(paid.amountCents) };
+    if (!paid.paymentIntent) {
+      await store.log(
+        userId,
+        "Stripe payment for a template already owned: no payment to refund found",
+        details,
+        "warn",
+      );
+      return;
+    }
+    const refund = await stripe.refunds.create(
+      {
+        payment_intent: paid.paymentIntent,
+        reason: "duplicate",
+        metadata: { userId, templateId: offer.id, sessionId },
+      },
+      { idempotencyKey: `lawguide-refund-${sessionId}` },
+    );
+    await markCheckoutRefunded(db, sessionId);
+    await store.log(
+      userId,
+      "Stripe payment refunded: template already owned",
+      { ...details, refundId: refund.id, paymentIntent: paid.paymentIntent },
+      "warn",
+    );
+  }
+
+  /**
+   * The member's open checkout for a template, as Stripe has it now: its URL while it can be paid.
+   * One Stripe has ended is ended here too (a paid one recorded, or refunded if owned already).
+   */
+  async function openTemplateCheckoutUrl(userId: string, templateId: string): Promise<string | null> {
+    const open = await findOpenTemplateCheckout(db, userId, templateId);
+    const offer = templateOffer(templateId);
+    if (open?.provider !== "stripe" || !offer) return null;
+    const { state, url } = await syncTemplateSession(userId, open, offer);
+    if (state === "pending") return url;
+    if (state === "failed") return null;
+    throw conflict(BILLING_TEXT.templateOwned);
+  }
+
+  /** How a template's one-off Stripe checkout ended, as Stripe has it now (the purchase recorded when paid). */
+  async function syncTemplateSession(
+    userId: string,
+    session: CheckoutSessionRow,
+    offer: TemplateOffer,
+  ): Promise<{ state: CheckoutOutcome["state"]; url: string | null }> {
+    const { stripe } = requireStripe();
+    const remote = await stripe.checkout.sessions.retrieve(session.id);
+    if (remote.status === "expired") {
+      await endCheckoutSession(db, session.id, "expired");
+      return { state: "failed", url: null };
+    }
+    if (isPaid(remote)) {
+      const paid = { amountCents: remote.amount_total ?? offer.priceCents, paymentIntent: idOf(remote.payment_intent) };
+      return { state: await recordPaidTemplate(userId, session.id, offer, paid, null), url: null };
+    }
+    return { state: "pending", url: remote.status === "open" ? (remote.url ?? null) : null };
   }
 
   /** Whether a Checkout Session's one-off payment has gone through (Stripe's `payment_status`). */
@@ -275,8 +370,14 @@ export function createStripeBilling(
     const session = sessionId ? await findCheckoutSession(db, sessionId) : null;
     const offer = session?.templateId ? templateOffer(session.templateId) : null;
     if (session && offer && isPaid(object)) {
-      const amount = typeof object.amount_total === "number" ? object.amount_total : offer.priceCents;
-      await recordPaidTemplate(session.userId, session.id, offer, amount, event.id);
+      const amountCents = typeof object.amount_total === "number" ? object.amount_total : offer.priceCents;
+      await recordPaidTemplate(
+        session.userId,
+        session.id,
+        offer,
+        { amountCents, paymentIntent: idOf(object.payment_intent) },
+        event.id,
+      );
     } else if (session && event.type === "checkout.session.async_payment_failed") {
       await endCheckoutSession(db, session.id, "declined");
     }
@@ -287,9 +388,17 @@ export function createStripeBilling(
   return {
     portal,
 
-    /** A Stripe Checkout Session (one-off payment mode) for a template: its URL. */
-    checkoutTemplate: (user: SessionUser, offer: TemplateOffer): Promise<RedirectResult> =>
-      openCheckout(
+    /**
+     * A Stripe Checkout Session (one-off payment mode) for a template: its URL. The member's open
+     * one for this template is given back while Stripe can still take its payment.
+     */
+    async checkoutTemplate(user: SessionUser, offer: TemplateOffer): Promise<RedirectResult> {
+      const open = await openTemplateCheckoutUrl(user.id, offer.id);
+      if (open) return { url: open };
+      // The key names the member's checkouts so far: clicks at once share one session, and a Buy
+      // after one ended (expired) is never given the ended one again.
+      const earlier = await countTemplateCheckouts(db, user.id, offer.id);
+      return openCheckout(
         user,
         (minute) => ({
           params: {
@@ -304,30 +413,16 @@ export function createStripeBilling(
             cancel_url: `${config.publicUrl}${TEMPLATES_PAGE}`,
             metadata: { userId: user.id, templateId: offer.id },
           },
-          idempotencyKey: `lawguide-template-${user.id}-${offer.id}-${minute}`,
+          idempotencyKey: `lawguide-template-${user.id}-${offer.id}-${minute}-${earlier}`,
         }),
         { plan: "template", templateId: offer.id, withTrial: false },
         { message: "Checkout started: template", details: { templateId: offer.id } },
-      ),
+      );
+    },
 
     /** How a template's one-off Stripe checkout ended, as Stripe has it now (the purchase recorded when paid). */
-    async syncTemplateCheckout(
-      userId: string,
-      session: CheckoutSessionRow,
-      offer: TemplateOffer,
-    ): Promise<CheckoutOutcome["state"]> {
-      const { stripe } = requireStripe();
-      const remote = await stripe.checkout.sessions.retrieve(session.id);
-      if (remote.status === "expired") {
-        await endCheckoutSession(db, session.id, "expired");
-        return "failed";
-      }
-      if (isPaid(remote)) {
-        await recordPaidTemplate(userId, session.id, offer, remote.amount_total ?? offer.priceCents, null);
-        return "complete";
-      }
-      return "pending";
-    },
+    syncTemplateCheckout: async (userId: string, session: CheckoutSessionRow, offer: TemplateOffer) =>
+      (await syncTemplateSession(userId, session, offer)).state,
 
     /** A Stripe Checkout Session for a paid plan (with the trial when the member may have it): its URL. */
     async checkout(user: SessionUser, planId: PaidPlanId, withTrial: boolean): Promise<RedirectResult> {

@@ -92,7 +92,7 @@ export function customerIdOf(state: StripeSubscriptionState): string | null {
 }
 
 /** An id given as itself or as its expanded object (`{ id, object, ... }`), when it is a string. */
-function idOf(value: unknown): string | null {
+export function idOf(value: unknown): string | null {
   if (typeof value === "string") return value;
   if (value && typeof value === "object" && typeof (value as { id?: unknown }).id === "string") {
     return (value as { id: string }).id;

@@ -123,17 +123,48 @@ describe("template prices: one rule for every plan", () => {
     expect(receipts[0]?.text).toContain("/dashboard/create?tab=templates&template=living-trust");
   });
 
-  it("takes one payment when the same template's checkouts are paid at once", async () => {
+  it("keeps one open checkout per template: Buy clicked again, or five times at once, gives the same one", async () => {
     const { client, id } = await t.member();
-    const sessions = [await buy(client, "llc"), await buy(client, "llc"), await buy(client, "llc")];
-    const statuses = (await Promise.all(sessions.map((s) => client.post(`/api/billing/demo/${s}/pay`, SUCCESS)))).map(
-      (r) => r.status,
-    );
+    const first = await buy(client, "llc");
+    expect(await buy(client, "llc")).toBe(first);
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => buy(client, "living-trust")));
+    expect(new Set(atOnce).size).toBe(1);
+    const rows = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.userId, id));
+    expect(rows.map((r) => [r.templateId, r.status]).sort()).toEqual([
+      ["living-trust", "open"],
+      ["llc", "open"],
+    ]);
+  });
+
+  it("takes one payment when the same template's checkout is paid twice at once", async () => {
+    const { client, id, email } = await t.member();
+    const session = await buy(client, "llc");
+    const statuses = (
+      await Promise.all([1, 2, 3].map(() => client.post(`/api/billing/demo/${session}/pay`, SUCCESS)))
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
     expect(await t.services.db.select().from(templatePurchases).where(eq(templatePurchases.userId, id))).toHaveLength(
       1,
     );
+    const receipts = (await t.outbox()).filter((m) => m.to === email && m.subject.includes("LLC Operating Agreement"));
+    expect(receipts).toHaveLength(1);
+  });
+
+  it("refuses a payment for a template the member came to own meanwhile, before the card is charged", async () => {
+    const { client, id, email } = await t.member();
+    const session = await buy(client, "llc");
+    // Owned through another way while this checkout was open (an older checkout, a grant).
+    await t.services.db
+      .insert(templatePurchases)
+      .values({ userId: id, templateId: "llc", amountCents: 0, provider: "admin" });
+    const refused = await client.post(`/api/billing/demo/${session}/pay`, SUCCESS);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(BILLING_TEXT.templateOwned);
+    const [row] = await t.services.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session));
+    expect(row?.status).toBe("expired");
+    expect((await t.outbox()).filter((m) => m.to === email && m.subject.includes("LLC"))).toEqual([]);
+    expect((await (await client.post("/api/billing/sync", { sessionId: session })).json()).state).toBe("failed");
   });
 
   it("includes every template with Premium, and a bought template outlasts the plan", async () => {
