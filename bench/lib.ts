@@ -92,6 +92,8 @@ export function postgresServerEnv(databaseUrl: string): Record<string, string> {
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-1",
     ADMIN_PASSWORD: "admin-password",
+    // Its members take Premium through the demo checkout.
+    DEMO_CHECKOUT: "true",
   };
 }
 

@@ -55,6 +55,23 @@ describe("configuration", () => {
     });
   });
 
+  it("has the demo checkout embedded only, unless the operator switches it on (never beside Stripe)", () => {
+    const configured = { DATABASE_URL: "postgres://localhost/x", AUTH_SECRET: "s".repeat(32) };
+    expect(loadConfig({ DATA_DIR: dir() }).demoCheckout).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), DEMO_CHECKOUT: "false" }).demoCheckout).toBe(false);
+    expect(loadConfig(configured).demoCheckout).toBe(false);
+    expect(loadConfig({ ...configured, DEMO_CHECKOUT: "true" }).demoCheckout).toBe(true);
+    const withStripe = {
+      ...configured,
+      DEMO_CHECKOUT: "true",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_BASIC: "price_b",
+      STRIPE_PRICE_PREMIUM: "price_p",
+    };
+    expect(loadConfig(withStripe).demoCheckout).toBe(false);
+  });
+
   it("runs one process unless WEB_CONCURRENCY asks for more, which only PostgreSQL allows", () => {
     expect(loadConfig({ DATA_DIR: dir() }).webConcurrency).toBe(1);
     const postgres = { DATABASE_URL: "postgres://localhost/x", AUTH_SECRET: "s".repeat(32) };

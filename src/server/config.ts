@@ -40,6 +40,7 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(6, "must be at least 6 characters").optional()),
   DEMO_ACCOUNTS: boolish.optional(),
+  DEMO_CHECKOUT: boolish.optional(),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalString,
@@ -84,6 +85,12 @@ export interface Config {
   anthropic: { apiKey: string | undefined; baseURL: string | undefined; model: string | undefined };
   /** Answer with the offline assistant when no provider is configured or every one fails. */
   aiOfflineFallback: boolean;
+  /**
+   * Payments without Stripe: LawGuide's own test checkout, whose test cards give real plans. On in
+   * embedded mode; outside it only when the operator sets DEMO_CHECKOUT=true (reported in the
+   * start-up log and by /api/health). Never with Stripe configured.
+   */
+  demoCheckout: boolean;
   /** Stripe, when configured (secret key, webhook secret and a price per paid plan); else the demo checkout. */
   stripe: {
     secretKey: string;
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
 
   const embedded = mode === "embedded";
+  const stripe = stripeConfig(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -167,7 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     openai: { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
     anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseURL: e.ANTHROPIC_BASE_URL, model: e.ANTHROPIC_MODEL },
     aiOfflineFallback: e.AI_OFFLINE_FALLBACK,
-    stripe: stripeConfig(e),
+    stripe,
+    demoCheckout: !stripe && (e.DEMO_CHECKOUT ?? embedded),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? "LawGuide <no-reply@lawguide.example>",
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,

@@ -112,9 +112,21 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       mode: config.mode,
       database: config.databaseUrl ? redactText(config.databaseUrl) : path.join(config.dataDir, "pgdata"),
       mail: services.mailer.kind,
+      payments: config.stripe ? "stripe" : config.demoCheckout ? "demo" : "off",
     },
     "started",
   );
+  if (config.mode === "configured" && config.demoCheckout) {
+    logger.warn(
+      { payments: "demo" },
+      "DEMO_CHECKOUT is on: the demo checkout's test cards give members real plans and templates; turn it off (or set Stripe's variables) before real members use this server",
+    );
+  } else if (!config.stripe && !config.demoCheckout) {
+    logger.info(
+      { payments: "off" },
+      "payments are off: no Stripe variables and DEMO_CHECKOUT is not set, so plans and templates cannot be bought",
+    );
+  }
   // One plain line whatever the log level: where to open LawGuide (the primary says it for a cluster).
   if (cluster.isPrimary) process.stdout.write(`${runningLine(config, port)}\n`);
 

@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   renderFailed: "RENDER_FAILED",
   /** Stripe is not configured (payments go through the demo checkout): nothing of Stripe's to open (409). */
   paymentsDemo: "PAYMENTS_DEMO",
+  /** No payments are set up on this server: neither Stripe nor the demo checkout (503). */
+  paymentsOff: "PAYMENTS_OFF",
   /** Stripe's customer portal could not be opened (502). */
   portalFailed: "PORTAL_FAILED",
   /** A Stripe Checkout Session could not be created (502). */

@@ -5,7 +5,8 @@ export interface Health {
   mode: "embedded" | "configured";
   database: { status: "up" | "down"; engine: "pglite" | "postgres" };
   ai: { openai: "configured" | "offline"; anthropic: "configured" | "offline" };
-  payments: "stripe" | "demo";
+  /** stripe, the demo checkout (test cards give real plans), or off (no checkout at all). */
+  payments: "stripe" | "demo" | "off";
   mail: "smtp" | "outbox";
   time: string;
 }

@@ -92,6 +92,8 @@ export const BILLING_TEXT = {
   fetchFailed: "Failed to fetch subscription data",
   loginToContinue: "Please log in to continue",
   checkoutFailed: "Failed to create checkout session",
+  paymentsOff:
+    "Payments are not set up on this LawGuide yet, so plans and templates cannot be bought here. Please contact the site's administrator.",
   noCheckoutUrl: "No checkout URL received",
   unexpected: "An unexpected error occurred",
   upgradeFailed: "Failed to upgrade to premium",

@@ -55,6 +55,8 @@ export function setupTestApp(
       LOG_LEVEL: "silent",
       AUTH_RATE_LIMIT_PER_MINUTE: "10000",
       SIGNUP_LIMIT_PER_HOUR: "10000",
+      // The demo checkout on either engine (on PostgreSQL it is the operator's switch).
+      DEMO_CHECKOUT: "true",
       ...(url ? { DATABASE_URL: url } : {}),
       ...env,
     });

@@ -84,8 +84,11 @@ export interface SubscriptionView {
 
 /** GET /api/billing/status */
 export interface BillingStatus {
-  /** stripe: Stripe Checkout and its portal; demo: LawGuide's own test checkout. */
-  mode: "stripe" | "demo";
+  /**
+   * stripe: Stripe Checkout and its portal; demo: LawGuide's own test checkout; off: no payments
+   * set up (a server on PostgreSQL without Stripe or the operator's DEMO_CHECKOUT switch).
+   */
+  mode: "stripe" | "demo" | "off";
   /** The plan in force now (grace period and cancelled periods included). */
   plan: PlanId;
   subscription: SubscriptionView | null;

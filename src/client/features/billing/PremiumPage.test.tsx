@@ -1,3 +1,4 @@
+import { BILLING_TEXT } from "@shared/messages";
 import type { BillingStatus } from "@shared/schemas/billing";
 import { screen, within } from "@testing-library/react";
 import { fakeApi, json, publicSettings, sessionUser } from "@tests/factories/fake-api";
@@ -64,5 +65,20 @@ describe("the templates a member bought", () => {
     renderPage(<PremiumPage />, { path: "/dashboard/premium" });
     await screen.findByRole("table", { name: "What Free and Premium Solutions include" });
     expect(screen.queryByRole("region", { name: "Templates you bought" })).toBeNull();
+  });
+});
+
+describe("a server where no payments are set up", () => {
+  it("says so in the plan picker and offers no Subscribe button that could only fail", async () => {
+    fakeApi({
+      "GET /api/me": () => json({ user: sessionUser() }),
+      "GET /api/settings/public": () => json(publicSettings()),
+      "GET /api/billing/status": () => json({ ...FREE_STATUS, mode: "off" }),
+    });
+    renderPage(<PremiumPage />, { path: "/dashboard/premium" });
+    (await screen.findByRole("button", { name: "Choose Your Plan" })).click();
+    expect(await screen.findByText(BILLING_TEXT.paymentsOff)).toBeVisible();
+    for (const button of screen.getAllByRole("button", { name: /^Subscribe Now/ })) expect(button).toBeDisabled();
+    expect(screen.getByText("No payments are taken on this copy of LawGuide.")).toBeVisible();
   });
 });

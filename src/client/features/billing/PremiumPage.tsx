@@ -117,6 +117,7 @@ function PlanPicker({ status, headingId }: { status: BillingStatus; headingId: s
         Choose Your Plan
       </h2>
       {error ? <Alert tone="danger">{error}</Alert> : null}
+      {status.mode === "off" ? <Alert tone="info">{BILLING_TEXT.paymentsOff}</Alert> : null}
       <ul className="grid gap-4 md:grid-cols-2">
         {PAID_PLANS.map((planId) => {
           const plan = PLANS[planId];
@@ -146,7 +147,9 @@ function PlanPicker({ status, headingId }: { status: BillingStatus; headingId: s
                     variant={plan.mostPopular ? "premium" : "secondary"}
                     onClick={() => subscribe(planId)}
                     loading={pending === planId}
-                    disabled={pending !== null || (current === planId && status.plan === planId)}
+                    disabled={
+                      status.mode === "off" || pending !== null || (current === planId && status.plan === planId)
+                    }
                     aria-label={`Subscribe Now: ${plan.name}`}
                   >
                     {current === planId && status.plan === planId ? "Your plan" : "Subscribe Now"}
@@ -160,7 +163,9 @@ function PlanPicker({ status, headingId }: { status: BillingStatus; headingId: s
       <p className="text-sm text-slate-600">
         {status.mode === "stripe"
           ? "Payments are handled by Stripe. LawGuide never sees your full card number. Cancel anytime; your plan lasts until the end of the period you paid for."
-          : "This copy of LawGuide takes test payments only: no card is charged. Cancel anytime."}
+          : status.mode === "demo"
+            ? "This copy of LawGuide takes test payments only: no card is charged. Cancel anytime."
+            : "No payments are taken on this copy of LawGuide."}
       </p>
     </section>
   );

@@ -91,7 +91,12 @@ export async function runChecks(): Promise<SystemChecks> {
           id: "payments",
           name: "Payments",
           state: health.payments === "stripe" ? "found" : "warning",
-          detail: health.payments === "stripe" ? "Stripe is configured." : "Demo checkout (no Stripe keys).",
+          detail:
+            health.payments === "stripe"
+              ? "Stripe is configured."
+              : health.payments === "demo"
+                ? "Demo checkout (no Stripe keys): test cards give plans."
+                : "Off: no Stripe keys, and the demo checkout is not switched on (DEMO_CHECKOUT).",
         },
         {
           id: "mail",

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "@shared/api-error";
 import { ADMIN_USERS_TEXT, BILLING_TEXT } from "@shared/messages";
 import { entitledPlan, isActiveStatus, paidPlanOf } from "@shared/plans";
 import type {
@@ -10,7 +11,7 @@ import type {
 } from "@shared/schemas/billing";
 import type { SessionUser } from "@shared/session";
 import { templateAccess, templateOffer } from "@shared/template-offers";
-import { conflict, notFound } from "../../lib/errors";
+import { ApiError, conflict, notFound } from "../../lib/errors";
 import {
   findOwnCheckoutSession,
   hasTemplatePurchase,
@@ -34,7 +35,7 @@ import { type BillingDeps, createSubscriptionStore, toSubscriptionView } from ".
  */
 export function createBillingService(deps: BillingDeps) {
   const { db, config, stripe, settings } = deps;
-  const mode: BillingStatus["mode"] = stripe && config.stripe ? "stripe" : "demo";
+  const mode: BillingStatus["mode"] = stripe && config.stripe ? "stripe" : config.demoCheckout ? "demo" : "off";
   const store = createSubscriptionStore(deps);
   const stripeBilling = createStripeBilling({ ...deps, store });
   const demo = createDemoCheckout({ ...deps, store });
@@ -111,6 +112,9 @@ export function createBillingService(deps: BillingDeps) {
      * change plan instead of paying twice; one already on this plan is told so.
      */
     async checkout(user: SessionUser, body: CheckoutBody): Promise<RedirectResult> {
+      // Outside embedded mode without Stripe, test cards would hand out real plans: no checkout
+      // at all unless the operator switched the demo checkout on (DEMO_CHECKOUT).
+      if (mode === "off") throw new ApiError(503, ERROR_CODES.paymentsOff, BILLING_TEXT.paymentsOff);
       if ("templateId" in body) return buyTemplate(user, body.templateId);
       const { planId } = body;
       const row = await currentRow(user.id);
@@ -163,7 +167,10 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     /** The demo checkout page's session (the member's own, demo mode only). */
-    demoCheckout: demo.page,
+    async demoCheckout(user: SessionUser, sessionId: string) {
+      if (mode !== "demo") throw notFound(BILLING_TEXT.sessionNotFound);
+      return demo.page(user, sessionId);
+    },
 
     /** Pay the demo checkout with a test card (demo mode only). */
     async demoPay(user: SessionUser, sessionId: string, card: DemoPayment): Promise<RedirectResult> {

@@ -19,7 +19,7 @@ export type PaymentMailKind = "receipt" | "failed" | "trial_ending";
 /** What the billing feature is built from; each of its parts takes the few it needs. */
 export interface BillingDeps {
   db: Db;
-  config: Pick<Config, "publicUrl" | "stripe">;
+  config: Pick<Config, "publicUrl" | "stripe" | "demoCheckout">;
   stripe: Stripe | null;
   settings: SettingsService;
   logs: LogService;

@@ -25,7 +25,7 @@ export function createHealthService(
           openai: config.openai.apiKey ? "configured" : "offline",
           anthropic: config.anthropic.apiKey ? "configured" : "offline",
         },
-        payments: config.stripe ? "stripe" : "demo",
+        payments: config.stripe ? "stripe" : config.demoCheckout ? "demo" : "off",
         mail: mailer.kind,
         time: new Date().toISOString(),
       };
