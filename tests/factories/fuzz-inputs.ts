@@ -108,7 +108,7 @@ export const hostileFragment: fc.Arbitrary<string> = fc.oneof(
   { weight: 10, arbitrary: fc.constant("\u0000") },
   { weight: 3, arbitrary: fc.constantFrom("\ud800", "\udbff") },
   { weight: 3, arbitrary: fc.constant("\udc00") },
-  { weight: 2, arbitrary: fc.constantFrom("\u202e", "\u200f") },
+  { weight: 2, arbitrary: fc.constantFrom("\u202e", "\u200f", "\u2066", "\u009b", "\u0085") },
   {
     weight: 1,
     arbitrary: fc.constantFrom("%00", "%", "\u0001", "\u001b[31m", "\u007f", "\r\n", "\t", "\ufeff", "\uffff"),
@@ -504,9 +504,9 @@ export function cleanKind(text: string, kind: string): string {
       return text.replace(/(?<![\ud800-\udbff])[\udc00-\udfff]/g, "");
     case "control character":
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them on purpose
-      return text.replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+      return text.replace(/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "");
     case "RTL mark":
-      return text.replace(/[\u202e\u200f]/g, "");
+      return text.replace(/[\u202a-\u202e\u2066-\u2069\u200f]/g, "");
     case "%00":
       return text.replace(/%00/gi, "");
     case "very long string":
@@ -727,8 +727,8 @@ export function kindsOf(text: string): string[] {
   if (/[\ud800-\udbff](?![\udc00-\udfff])/.test(text)) kinds.push("lone high surrogate");
   if (/(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text)) kinds.push("lone low surrogate");
   // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them on purpose
-  if (/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) kinds.push("control character");
-  if (/[\u202e\u200f]/.test(text)) kinds.push("RTL mark");
+  if (/[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(text)) kinds.push("control character");
+  if (/[\u202a-\u202e\u2066-\u2069\u200f]/.test(text)) kinds.push("RTL mark");
   if (text.length >= 10_000) kinds.push("very long string");
   if (/%00/i.test(text)) kinds.push("%00");
   if (/^[+-]\d{5,6}-/.test(text) || /^\d{5,}-/.test(text)) kinds.push("extreme date");

@@ -2,8 +2,10 @@ import { z } from "zod";
 
 /**
  * The one rule for every string a person sends LawGuide: trimmed, bounded in length, and free of
- * the characters a database or a log cannot keep (NUL, the other control characters outside line
- * breaks and tabs, and UTF-16 surrogates without their pair). Every body, query and parameter
+ * the characters a database or a log cannot keep or a reader cannot see (NUL, the other C0 and C1
+ * control characters outside line breaks and tabs, the bidirectional embeddings, overrides and
+ * isolates that make text read backwards, and UTF-16 surrogates without their pair). The
+ * direction marks U+200E and U+200F, which right-to-left writing needs, are kept. Every body, query and parameter
  * schema builds its strings from here, so bad text is a 400 at the edge and never reaches storage.
  */
 
@@ -12,9 +14,9 @@ export const TEXT_RULE_MESSAGE = "This text contains a character that cannot be 
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters the rule refuses
-const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters the rule refuses
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character PostgreSQL's text refuses
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -27,7 +29,10 @@ export function storableText(value: string): string {
   return value.replace(UNSTORABLE, "\uFFFD");
 }
 
-/** Whether a string may be stored: no NUL or other control characters, no unpaired surrogates. */
+/**
+ * Whether a string may be stored: no NUL or other control characters (C0, C1), no bidirectional
+ * embeddings, overrides or isolates, no unpaired surrogates.
+ */
 export function isSafeText(value: string, options: { multiline?: boolean } = {}): boolean {
   const control = options.multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
   return !control.test(value) && !UNPAIRED_SURROGATE.test(value);

@@ -1,5 +1,5 @@
 import { CASE_TEXT } from "@shared/messages";
-import { LIST_CURSOR_MESSAGE } from "@shared/schemas/text";
+import { LIST_CURSOR_MESSAGE, TEXT_RULE_MESSAGE } from "@shared/schemas/text";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseSse } from "../../../../tests/factories/sse";
@@ -22,6 +22,22 @@ describe("cases", () => {
       remaining: 10,
       messageLimit: 10,
     });
+  });
+
+  it("refuse a title or message holding C1 controls or bidirectional overrides, and store nothing", async () => {
+    const { client } = await t.member();
+    for (const hidden of ["\u009b", "\u202e", "\u2066", "\u0085"]) {
+      const titled = await client.post("/api/cases", { title: `Deposit${hidden}tisoped` });
+      expect(titled.status, JSON.stringify(hidden)).toBe(400);
+      expect((await titled.json()).error.message).toBe(TEXT_RULE_MESSAGE);
+    }
+    const created = (await (await client.post("/api/cases", { title: "Deposit" })).json()).case;
+    const message = await client.post(`/api/cases/${created.id}/messages`, { content: "Hello \u202egnihtemos" });
+    expect(message.status).toBe(400);
+    const listed = (await (await client.get("/api/cases")).json()).items as Array<{ title: string }>;
+    expect(listed.map((c) => c.title)).toEqual(["Deposit"]);
+    // A right-to-left mark, which Hebrew or Arabic writing needs, is kept.
+    expect((await client.post("/api/cases", { title: "שכירות\u200f" })).status).toBe(201);
   });
 
   it("reuse the member's newest untouched case for New Chat instead of adding another", async () => {
