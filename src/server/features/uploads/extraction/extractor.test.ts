@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import CFB from "cfb";
@@ -64,6 +64,34 @@ describe("text extraction in a reading process", () => {
       ...lease.map((text, i) => ({ location: `page 1, paragraph ${i + 1}`, text })),
       { location: "page 2, paragraph 1", text: "Signed by both parties on February 1, 2026." },
     ]);
+  });
+
+  it("runs the reading process without the server's secrets in its environment", async () => {
+    const secrets = {
+      AUTH_SECRET: "secret-auth-value-0123456789abcdef",
+      DATABASE_URL: "postgres://user:pw@db.example/lawguide",
+      OPENAI_API_KEY: "sk-reading-process-test",
+      STRIPE_SECRET_KEY: "sk_test_reading",
+    };
+    const saved = Object.fromEntries(Object.keys(secrets).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, secrets);
+    const own = createExtractor();
+    try {
+      await own.extract(await buildPdf([{ paragraphs: ["A short lease."] }]), "pdf");
+      const pid = own.processId();
+      expect(pid).not.toBeNull();
+      const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
+      const names = environment.map((entry) => entry.slice(0, entry.indexOf("=")));
+      for (const name of Object.keys(secrets)) expect(names).not.toContain(name);
+      for (const value of Object.values(secrets)) expect(environment.join("\n")).not.toContain(value);
+      expect(names).toContain("LAWGUIDE_EXTRACT_OPTIONS");
+    } finally {
+      await own.close();
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
   });
 
   it("reads a DOCX paragraph by paragraph, and leaves the caller's bytes in place", async () => {

@@ -34,6 +34,23 @@ export interface Extractor {
   extract(bytes: Uint8Array, kind: FileKind): Promise<Extracted>;
   /** Stop the reading process; jobs still waiting are rejected. */
   close(): Promise<void>;
+  /** The reading process's id while one runs (its watchers and the tests read /proc with it). */
+  processId(): number | null;
+}
+
+/**
+ * What the reading process inherits of the server's environment: only what Node needs to run and
+ * to find its temporary folder, locale and time zone. Never the server's secrets (AUTH_SECRET,
+ * DATABASE_URL, provider and Stripe keys, SMTP_URL): a file that found a way to run code there
+ * would find nothing to take.
+ */
+const READER_ENVIRONMENT = ["PATH", "HOME", "TMPDIR", "TMP", "TEMP", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "NODE_ENV"];
+
+export function readerEnvironment(parent: NodeJS.ProcessEnv, options: ExtractOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of READER_ENVIRONMENT) if (parent[name] !== undefined) env[name] = parent[name];
+  env.LAWGUIDE_EXTRACT_OPTIONS = JSON.stringify(options);
+  return env;
 }
 
 export interface ExtractorOptions {
@@ -141,7 +158,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       // stdin and stdout unused, stderr kept for the log, and the channel files travel on.
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       serialization: "advanced",
-      env: { ...process.env, LAWGUIDE_EXTRACT_OPTIONS: JSON.stringify(extractOptions) },
+      env: readerEnvironment(process.env, extractOptions),
     });
     const started: Reader = { child, stderr: "" };
     child.stderr?.setEncoding("utf8");
@@ -258,6 +275,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
         next();
       });
     },
+    processId: () => reader?.child.pid ?? null,
     async close() {
       closed = true;
       if (idleTimer) clearTimeout(idleTimer);
