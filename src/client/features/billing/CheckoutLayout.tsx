@@ -1,7 +1,7 @@
+import { SiteFooter } from "@client/components/site/SiteFooter";
+import { SiteHeader } from "@client/components/site/SiteHeader";
 import { SkipLink } from "@client/components/ui/SkipLink";
 import { LoadingState } from "@client/components/ui/Spinner";
-import { LandingFooter } from "@client/features/landing/LandingFooter";
-import { LandingHeader } from "@client/features/landing/LandingHeader";
 import { useSession } from "@client/lib/session";
 import type { ReactNode } from "react";
 
@@ -14,7 +14,7 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
-      <LandingHeader signedIn={session.isLoading ? null : Boolean(session.user)} home="/welcome" />
+      <SiteHeader signedIn={session.isLoading ? null : Boolean(session.user)} home="/welcome" />
       <main
         id="main"
         tabIndex={-1}
@@ -22,7 +22,7 @@ export function CheckoutLayout({ children }: { children: ReactNode }) {
       >
         <div className="w-full max-w-md space-y-4">{children}</div>
       </main>
-      <LandingFooter />
+      <SiteFooter />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { FeatureList } from "@client/components/ui/FeatureList";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { useToast } from "@client/components/ui/Toast";
+import { checkoutError, go } from "@client/lib/checkout";
 import { usePlanSettings } from "@client/lib/public-settings";
 import { BILLING_TEXT } from "@shared/messages";
 import { formatPlanPrice, messageLimit, PAID_PLANS, type PaidPlanId, PLANS, planFeatures } from "@shared/plans";
@@ -15,7 +16,7 @@ import { uploadsPerMonth } from "@shared/uploads";
 import { Check, Crown, Minus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { billingApi, checkoutError, go, useBillingStatus } from "./billing-api";
+import { billingApi, useBillingStatus } from "./billing-api";
 import { SubscriptionDetails } from "./SubscriptionDetails";
 import { TemplatesBought } from "./TemplatesBought";
 

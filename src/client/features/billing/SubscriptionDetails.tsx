@@ -1,5 +1,6 @@
 import { Button } from "@client/components/ui/Button";
 import { ConfirmDialog } from "@client/components/ui/ConfirmDialog";
+import { go } from "@client/lib/checkout";
 import { useSession } from "@client/lib/session";
 import { formatDate } from "@shared/dates";
 import { BILLING_TEXT } from "@shared/messages";
@@ -7,7 +8,7 @@ import type { BillingStatus } from "@shared/schemas/billing";
 import { Crown, ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { billingApi, go, useSubscriptionChange } from "./billing-api";
+import { billingApi, useSubscriptionChange } from "./billing-api";
 import { SubscriptionCard } from "./SubscriptionCard";
 
 /**

@@ -1,9 +1,7 @@
-import { ApiRequestError, apiFetch } from "@client/lib/api";
-import { ERROR_CODES } from "@shared/api-error";
-import { BILLING_TEXT } from "@shared/messages";
+import { apiFetch } from "@client/lib/api";
+import { openCheckout } from "@client/lib/checkout";
 import type {
   BillingStatus,
-  CheckoutBody,
   CheckoutOutcome,
   DemoCheckout,
   DemoPayment,
@@ -16,7 +14,7 @@ export const billingKeys = { status: ["billing", "status"] as const };
 export const billingApi = {
   status: () => apiFetch<BillingStatus>("/api/billing/status"),
   /** A checkout of a plan (`{ planId }`) or of a template bought once (`{ templateId }`). */
-  checkout: (body: CheckoutBody) => apiFetch<RedirectResult>("/api/billing/checkout", { body }),
+  checkout: openCheckout,
   portal: () => apiFetch<RedirectResult>("/api/billing/portal", { body: {} }),
   cancel: () => apiFetch<BillingStatus>("/api/billing/cancel", { body: {} }),
   resume: () => apiFetch<BillingStatus>("/api/billing/resume", { body: {} }),
@@ -41,23 +39,4 @@ export function useSubscriptionChange(kind: "cancel" | "resume") {
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },
   });
-}
-
-/** Leave for a checkout or the portal: Stripe's pages are full page loads, ours a navigation. */
-export function go(url: string, navigate: (to: string) => void) {
-  if (/^https?:\/\//.test(url)) window.location.assign(url);
-  else navigate(url);
-}
-
-/** The spec's texts for a checkout (of a plan or a template) that could not start. */
-export function checkoutError(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 401) return BILLING_TEXT.loginToContinue;
-    if (error.status === 409) return error.message;
-    if (error.code === ERROR_CODES.checkoutFailed) return error.message || BILLING_TEXT.checkoutFailed;
-    if (error.status === 0) return BILLING_TEXT.unexpected;
-    return error.message || BILLING_TEXT.checkoutFailed;
-  }
-  if (error instanceof Error && error.message === BILLING_TEXT.noCheckoutUrl) return error.message;
-  return BILLING_TEXT.unexpected;
 }

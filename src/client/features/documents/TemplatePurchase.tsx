@@ -1,7 +1,7 @@
 import { Button } from "@client/components/ui/Button";
 import { useToast } from "@client/components/ui/Toast";
-import { billingApi, checkoutError, go } from "@client/features/billing/billing-api";
 import { ApiRequestError } from "@client/lib/api";
+import { checkoutError, go, openCheckout } from "@client/lib/checkout";
 import { cn } from "@client/lib/cn";
 import { BILLING_TEXT } from "@shared/messages";
 import { formatTemplatePrice } from "@shared/template-offers";
@@ -27,7 +27,7 @@ export function useBuyTemplate() {
   const buy = async (templateId: string, before?: () => void) => {
     setPending(templateId);
     try {
-      const { url } = await billingApi.checkout({ templateId });
+      const { url } = await openCheckout({ templateId });
       if (!url) throw new Error(BILLING_TEXT.noCheckoutUrl);
       before?.();
       go(url, navigate);

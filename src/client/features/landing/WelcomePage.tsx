@@ -1,3 +1,5 @@
+import { SiteFooter } from "@client/components/site/SiteFooter";
+import { SiteHeader } from "@client/components/site/SiteHeader";
 import { Alert } from "@client/components/ui/Alert";
 import { AnchorButton, Button } from "@client/components/ui/Button";
 import { FeatureList } from "@client/components/ui/FeatureList";
@@ -13,8 +15,6 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { FEATURES, TOPICS } from "./content";
 import { HeroChat } from "./HeroChat";
 import { LandingFaq } from "./LandingFaq";
-import { LandingFooter } from "./LandingFooter";
-import { LandingHeader } from "./LandingHeader";
 import { StepList } from "./StepList";
 import { Testimonials } from "./Testimonials";
 
@@ -93,7 +93,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="min-h-dvh bg-white">
       <SkipLink />
-      <LandingHeader signedIn={signedIn} />
+      <SiteHeader signedIn={signedIn} />
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <LandingNotice />
         {/* Hero */}
@@ -302,7 +302,7 @@ export function WelcomePage({ signedIn }: { signedIn: boolean }) {
           </div>
         </section>
       </main>
-      <LandingFooter />
+      <SiteFooter />
 
       {howItWorks.used ? (
         <Suspense fallback={null}>

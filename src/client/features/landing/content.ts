@@ -11,15 +11,6 @@ import {
   Users,
 } from "lucide-react";
 
-/** The landing page's sections, in page order: the header links to each by its id. */
-export const SECTIONS = [
-  { id: "features", label: "Features" },
-  { id: "how-it-works", label: "How it works" },
-  { id: "pricing", label: "Pricing" },
-  { id: "testimonials", label: "Testimonials" },
-  { id: "faq", label: "FAQ" },
-] as const;
-
 export interface ChatLine {
   from: "user" | "assistant";
   text: string;

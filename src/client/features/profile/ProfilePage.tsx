@@ -8,7 +8,6 @@ import { SelectField, type SelectOptions } from "@client/components/ui/SelectFie
 import { Skeleton } from "@client/components/ui/Skeleton";
 import { Switch } from "@client/components/ui/Switch";
 import { useToast } from "@client/components/ui/Toast";
-import { TwoFactorSetup } from "@client/features/account/TwoFactorSetup";
 import { ApiRequestError } from "@client/lib/api";
 import { leaveLandingNotice } from "@client/lib/landing-notice";
 import { usePublicSettings } from "@client/lib/public-settings";
@@ -55,10 +54,13 @@ const COMPARE_OPTIONS: SelectOptions = [
 export function ProfilePage({
   onChangePassword,
   renderSubscription,
+  twoFactor,
 }: {
   onChangePassword: () => void;
   /** The subscription card (the billing feature's), given the member's subscription. */
   renderSubscription: (subscription: SubscriptionView | null) => ReactNode;
+  /** Two-factor sign-in's card (the account feature's), shown while it is offered or on. */
+  twoFactor?: ReactNode;
 }) {
   const session = useSession();
   const settings = usePublicSettings();
@@ -265,7 +267,7 @@ export function ProfilePage({
           <KeyRound className="size-5 text-slate-600" aria-hidden /> Change Password
           <ChevronRight className="ml-auto size-5 text-slate-500" aria-hidden />
         </button>
-        {settings?.enableTwoFactor || user.twoFactorEnabled ? <TwoFactorSetup /> : null}
+        {settings?.enableTwoFactor || user.twoFactorEnabled ? twoFactor : null}
       </Card>
 
       <Card className="mt-6 divide-y divide-slate-200">

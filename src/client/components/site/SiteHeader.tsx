@@ -2,8 +2,7 @@ import { Logo } from "@client/components/brand/Logo";
 import { AnchorButton } from "@client/components/ui/Button";
 import { Menu, X } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import { SECTIONS } from "./content";
-import { sectionLinkHandler } from "./sections";
+import { SECTIONS, sectionLinkHandler } from "./sections";
 
 /**
  * The public site's sticky header: links to the landing page's sections (behind a Menu button
@@ -11,7 +10,7 @@ import { sectionLinkHandler } from "./sections";
  * links scroll to its sections; on another public page (`home`: the landing page's address) they
  * lead there. While the session is not known yet (`signedIn` null) neither is offered.
  */
-export function LandingHeader({ signedIn, home }: { signedIn: boolean | null; home?: string }) {
+export function SiteHeader({ signedIn, home }: { signedIn: boolean | null; home?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const headerRef = useRef<HTMLElement>(null);

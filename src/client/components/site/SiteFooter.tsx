@@ -12,7 +12,7 @@ const linkClass =
   "rounded-sm text-slate-300 underline-offset-4 hover:text-white hover:underline focus-visible:outline-white";
 
 /** Footer: what LawGuide is (and is not), legal links and the support contacts. */
-export function LandingFooter() {
+export function SiteFooter() {
   const settings = usePublicSettings();
   const site = settings ?? DEFAULT_SITE;
   return (

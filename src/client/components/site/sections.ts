@@ -1,5 +1,14 @@
 import type { MouseEvent } from "react";
 
+/** The landing page's sections, in page order: the header links to each by its id. */
+export const SECTIONS = [
+  { id: "features", label: "Features" },
+  { id: "how-it-works", label: "How it works" },
+  { id: "pricing", label: "Pricing" },
+  { id: "testimonials", label: "Testimonials" },
+  { id: "faq", label: "FAQ" },
+] as const;
+
 /**
  * Scroll to a section of the landing page and move focus there, so keyboard and screen-reader
  * users continue from the section they chose. The address gets the #hash without a router
