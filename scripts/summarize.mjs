@@ -146,6 +146,29 @@ for (const line of exits.split("\n").filter(Boolean)) {
   }
 }
 
+// Each step's time: npm test's own steps inside its line, CI's steps around it.
+const ciTimes = existsSync(path.join(out, "step-times.txt"))
+  ? readFileSync(path.join(out, "step-times.txt"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => line.split(" "))
+  : [];
+const testSteps = readJson(path.join(out, "steps.json")) ?? [];
+if (ciTimes.length > 0 || testSteps.length > 0) {
+  const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+  console.log("\nSteps:");
+  for (const [step, seconds] of ciTimes) {
+    console.log(`  ${step.padEnd(24)} ${minutes(Number(seconds)).padStart(13)}`);
+    if (step === "npm-test") {
+      for (const inner of testSteps) console.log(`    ${inner.name.padEnd(22)} ${minutes(inner.seconds).padStart(13)}`);
+    }
+  }
+  if (ciTimes.length === 0)
+    for (const inner of testSteps) console.log(`  ${inner.name.padEnd(24)} ${minutes(inner.seconds).padStart(13)}`);
+  const total = ciTimes.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
+  if (total > 0) console.log(`  ${"total".padEnd(24)} ${minutes(total).padStart(13)}`);
+}
+
 if (failures.length > 0) {
   console.log("\nFailed:");
   for (const line of failures) console.log(`  ${line}`);

@@ -19,6 +19,16 @@ const env = { ...process.env, TMPDIR: tmp, FORCE_COLOR: process.env.FORCE_COLOR 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 const suites = [];
+/** Each step's time in seconds, in order (the summary prints them). */
+const steps = [];
+async function timed(name, work) {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    steps.push({ name, seconds: Math.round((Date.now() - started) / 1000) });
+  }
+}
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n▶ ${label}`);
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
@@ -28,17 +38,25 @@ function record(name, passed, failed) {
   suites.push({ name, passed, failed });
 }
 
-record("lint", ...(run("Lint and format (Biome)", bin("biome"), ["ci", "."]) ? [1, 0] : [0, 1]));
-record("typecheck", ...(run("Typecheck (tsc)", bin("tsc"), ["-p", "."]) ? [1, 0] : [0, 1]));
+record(
+  "lint",
+  ...((await timed("lint", () => run("Lint and format (Biome)", bin("biome"), ["ci", "."]))) ? [1, 0] : [0, 1]),
+);
+record(
+  "typecheck",
+  ...((await timed("typecheck", () => run("Typecheck (tsc)", bin("tsc"), ["-p", "."]))) ? [1, 0] : [0, 1]),
+);
 
 const vitestJson = path.join(out, "vitest.json");
-const vitestOk = run(
-  "Unit and server integration tests (Vitest)",
-  bin("vitest"),
-  ["run", "--project", "server", "--project", "client"],
-  {
-    VITEST_JSON: vitestJson,
-  },
+const vitestOk = await timed("vitest", () =>
+  run(
+    "Unit and server integration tests (Vitest)",
+    bin("vitest"),
+    ["run", "--project", "server", "--project", "client"],
+    {
+      VITEST_JSON: vitestJson,
+    },
+  ),
 );
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, "utf8"));
@@ -57,14 +75,18 @@ const chromium = ensureChromium();
 if (!chromium) {
   record("e2e", 0, 1);
 } else {
-  await buildClient({ force: true });
-  // The journeys run against the compiled server, as `npm start` runs it.
-  await buildServer({ force: true });
-  const playwrightJson = path.join(out, "playwright.json");
-  const e2eOk = run("Browser journeys (Playwright, Chromium)", bin("playwright"), ["test"], {
-    CHROME_PATH: chromium,
-    PLAYWRIGHT_JSON: playwrightJson,
+  await timed("build", async () => {
+    await buildClient({ force: true });
+    // The journeys run against the compiled server, as `npm start` runs it.
+    await buildServer({ force: true });
   });
+  const playwrightJson = path.join(out, "playwright.json");
+  const e2eOk = await timed("e2e", () =>
+    run("Browser journeys (Playwright, Chromium)", bin("playwright"), ["test"], {
+      CHROME_PATH: chromium,
+      PLAYWRIGHT_JSON: playwrightJson,
+    }),
+  );
   if (existsSync(playwrightJson)) {
     const stats = JSON.parse(readFileSync(playwrightJson, "utf8")).stats ?? {};
     const setupFailed = (JSON.parse(readFileSync(playwrightJson, "utf8")).errors ?? []).length;
@@ -75,9 +97,11 @@ if (!chromium) {
 }
 
 writeFileSync(path.join(out, "summary.json"), JSON.stringify(suites, null, 2));
+writeFileSync(path.join(out, "steps.json"), JSON.stringify(steps, null, 2));
 const passed = suites.reduce((n, s) => n + s.passed, 0);
 const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.log("");
 for (const s of suites) console.log(`  ${s.name.padEnd(10)} ${s.passed} passed, ${s.failed} failed`);
+for (const s of steps) console.log(`  ${s.name.padEnd(10)} ${s.seconds} s`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
