@@ -196,7 +196,7 @@ describe("a case and its messages", () => {
       userEmail: m.email,
     });
 
-    const seen: string[] = [];
+    const seen: Array<{ content: string; isUser: boolean; aiProvider: string | null; aiModel: string | null }> = [];
     let cursor: string | null = null;
     const sizes: number[] = [];
     do {
@@ -209,12 +209,19 @@ describe("a case and its messages", () => {
         nextCursor: string | null;
       };
       sizes.push(page.messages.length);
-      seen.push(...page.messages.map((msg) => msg.content));
-      if (seen.length === 2) expect(page.messages[1]).toMatchObject({ isUser: false, aiProvider: "anthropic" });
+      seen.push(...page.messages);
       cursor = page.nextCursor;
     } while (cursor);
     expect(sizes).toEqual([50, 50, 20]);
-    expect(seen).toEqual(rows.map((r) => r.content));
+    expect(seen.map((msg) => msg.content)).toEqual(rows.map((r) => r.content));
+    // Every page keeps who wrote each message and which model answered.
+    for (const [i, msg] of seen.entries()) {
+      expect(msg).toMatchObject(
+        i % 2 === 0
+          ? { isUser: true, aiProvider: null, aiModel: null }
+          : { isUser: false, aiProvider: "anthropic", aiModel: "claude-test" },
+      );
+    }
     const first = await (await admin.get(`/api/admin/cases/${caseId}/messages`)).json();
     expect(first.messages[0]).toMatchObject({ content: "Message 0", isUser: true, aiProvider: null });
     expect(first.messages[1]).toMatchObject({ isUser: false, aiProvider: "anthropic", aiModel: "claude-test" });
