@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, ENV_NAMES, loadConfig } from "./config";
 
 const dir = () => mkdtempSync(path.join(tmpdir(), "lawguide-config-"));
 
@@ -114,5 +114,11 @@ describe("configuration", () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(name);
+  });
+
+  it("is listed whole in .env.example: every variable the server reads, and none it does not", () => {
+    const example = readFileSync(path.join(import.meta.dirname, "../../.env.example"), "utf8");
+    const listed = [...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual([...ENV_NAMES].sort());
   });
 });

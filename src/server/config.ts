@@ -71,6 +71,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads (`.env.example` lists each one: config.test.ts checks it). */
+export const ENV_NAMES = Object.keys(envSchema.shape) as Array<keyof Env>;
+
 export interface Config {
   port: number;
   host: string | undefined;
