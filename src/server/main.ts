@@ -71,9 +71,24 @@ async function prepareNewDatabase(config: Config): Promise<void> {
 }
 
 /** Start LawGuide: configuration, database (locked, migrated, seeded), then the HTTP server. */
+/**
+ * The oldest Node.js release line still maintained (security fixes). LawGuide is built and tested on
+ * Node 24, which `npm install` brings; an older one still runs it, with a warning at start.
+ */
+export const MAINTAINED_NODE_MAJOR = 22;
+
+/** The warning for a Node.js past its end of life, or null on a maintained one. */
+export function nodeWarning(version = process.versions.node): string | null {
+  const major = Number(version.split(".")[0]);
+  if (major >= MAINTAINED_NODE_MAJOR) return null;
+  return `Node.js ${version} is past its end of life and gets no security fixes; run LawGuide on Node.js 24 (npm start uses the one npm install brought, node_modules/.bin/node)`;
+}
+
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
+  const outdated = nodeWarning();
+  if (outdated) logger.warn({ node: process.versions.node }, outdated);
   const lock = config.mode === "embedded" ? lockDataDir(config.dataDir) : null;
   const [database, { createApp, createServices, seed, startMaintenance, scheduleHousekeeping }] = await Promise.all([
     openMigrated(config),

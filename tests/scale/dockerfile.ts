@@ -6,8 +6,8 @@ import path from "node:path";
  * The Dockerfile's steps run without a container engine: each stage's filesystem is a directory,
  * its absolute paths (WORKDIR /app, COPY --from=build /app/dist) are taken inside that directory,
  * RUN runs the command there with the stage's ENV, and the stage's USER, ENV, CMD and HEALTHCHECK
- * are returned for the caller to start. FROM's base image is the machine itself (Node 20 on
- * Debian, as the image's base). Only the instructions the Dockerfile uses are understood; any
+ * are returned for the caller to start. FROM's base image is the machine itself (Debian, with the
+ * Node.js on the PATH: the tests run on the Node 24 that npm install brings, as the image's base). Only the instructions the Dockerfile uses are understood; any
  * other fails, so a new one cannot be skipped silently.
  */
 export interface Stage {

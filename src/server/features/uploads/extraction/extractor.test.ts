@@ -15,7 +15,14 @@ import {
   zipOf,
 } from "../../../../../tests/fixtures/uploads/build-files";
 import { leaseParagraphs, leaseTitle } from "../../../../../tests/fixtures/uploads/lease-text";
-import { createExtractor, type Extracted, type Extractor, type FileKind, UnreadableFileError } from "./extractor";
+import {
+  createExtractor,
+  type Extracted,
+  type Extractor,
+  type FileKind,
+  RESERVED_DATA_MB,
+  UnreadableFileError,
+} from "./extractor";
 import { UNREADABLE_MESSAGES, type UnreadableReason } from "./unreadable-file-error";
 
 const root = path.resolve(import.meta.dirname, "../../../../..");
@@ -240,9 +247,9 @@ describe("the reading process's limits", () => {
     "caps the process's data segment, so an allocation past it fails at once",
     async () => {
       // The resident watch is off: only the kernel's limit stops the file.
-      const extractor = createExtractor({ maxRssMb: 100_000, maxDataMb: 300 });
+      const extractor = createExtractor({ maxRssMb: 100_000, maxDataMb: RESERVED_DATA_MB + 300 });
       try {
-        const refused = await refusal(extractor, await pdfBomb({ inflatedMb: 120, encoding: "runlength" }), "pdf");
+        const refused = await refusal(extractor, await pdfBomb({ inflatedMb: 400, encoding: "runlength" }), "pdf");
         expectRefused(refused, "too-large");
       } finally {
         await extractor.close();

@@ -59,9 +59,9 @@ export interface ExtractorOptions {
   /** The reading process's JavaScript heap (default 160 MB). */
   maxOldGenerationSizeMb?: number;
   /**
-   * The kernel's cap on the process's data segment (default 768 MB; it counts reserved thread
-   * stacks and heap space, so it sits above the resident limit): an allocation past it fails at
-   * once, before the next look at the resident memory. 0 leaves it off.
+   * The kernel's cap on the process's data segment (default DEFAULT_DATA_MB; it counts reserved
+   * thread stacks and heap space, so it sits above the resident limit): an allocation past it
+   * fails at once, before the next look at the resident memory. 0 leaves it off.
    */
   maxDataMb?: number;
   /** Scanned PDF pages read by OCR at most (default 10); further scanned pages are skipped. */
@@ -99,6 +99,15 @@ function entryPath(): string {
   return existsSync(compiled) ? compiled : fileURLToPath(new URL("./extraction-process-boot.mjs", import.meta.url));
 }
 
+/**
+ * What the reading process's V8 reserves before it reads anything, in its data segment: Node 22
+ * and later reserve about 1.1 GB up front (a worker thread, which OCR and tsx start, does not
+ * start below it); Node 20 under 200 MB.
+ */
+export const RESERVED_DATA_MB = Number(process.versions.node.split(".")[0]) >= 22 ? 1152 : 0;
+/** The default data-segment cap: what is reserved, and 768 MB for the reading itself. */
+const DEFAULT_DATA_MB = RESERVED_DATA_MB + 768;
+
 const PRLIMIT = ["/usr/bin/prlimit", "/bin/prlimit"].find((candidate) => existsSync(candidate)) ?? null;
 
 /** Resident memory of a process in bytes (Linux), or null when it cannot be read. */
@@ -133,7 +142,7 @@ interface Reader {
 export function createExtractor(options: ExtractorOptions = {}): Extractor {
   const maxRss = (options.maxRssMb ?? 224) * MB;
   const heapMb = options.maxOldGenerationSizeMb ?? 160;
-  const dataMb = options.maxDataMb ?? 768;
+  const dataMb = options.maxDataMb ?? DEFAULT_DATA_MB;
   const jobTimeoutMs = options.jobTimeoutMs ?? 2 * 60_000;
   const idleMs = options.idleMs ?? 30_000;
   const watchIntervalMs = options.watchIntervalMs ?? 50;
