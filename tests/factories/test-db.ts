@@ -23,14 +23,19 @@ export async function openTestDatabase(serverUrl = process.env.DATABASE_URL): Pr
     return { database, url: undefined, drop: () => database.close() };
   }
   const name = `lawguide_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  // A copy of the run's migrated template (global-setup.ts) when there is one: no migration here.
+  const template = templateOf(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name, template);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     database,
     url: url.toString(),
@@ -42,6 +47,34 @@ export async function openTestDatabase(serverUrl = process.env.DATABASE_URL): Pr
       await client.end();
     },
   };
+}
+
+/** The migrated template of this run, when the server is the one it was made on. */
+function templateOf(serverUrl: string): string | null {
+  let name = "";
+  try {
+    name = inject("pgTemplate");
+  } catch {
+    return null; // outside a Vitest run that made one
+  }
+  return name && serverUrl === process.env.DATABASE_URL ? name : null;
+}
+
+/**
+ * Create `name`, copied from `template` when there is one. PostgreSQL refuses a copy while anyone
+ * is connected to the template, as another copy's start may briefly be: it is tried again.
+ */
+async function createDatabase(admin: pg.Client, name: string, template: string | null) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+      return;
+    } catch (error) {
+      const busy = /is being accessed by other users/.test(String((error as Error).message));
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
 }
 
 /** Empty every table (between tests). */
