@@ -65,6 +65,10 @@ const G = {
     ["../cases/*", "../../cases/*", "**/features/cases/**"],
     "Uploads sit below cases and know nothing of them: the caller checks a case (decision 010).",
   ),
+  uploadsBelowAssistant: group(
+    ["../assistant/*", "../../assistant/*", "**/features/assistant/**"],
+    "Uploads sit below the assistant: a file's analysis, and its routes, are the assistant's (features/assistant).",
+  ),
   belowFeatures: (layer) =>
     group(
       ["../features/*", "../features/**", "../services", "../app", "../main"],
@@ -123,11 +127,19 @@ function areas() {
     ],
     [
       [`${uploads}/**`, `!${uploads}/**/*.queries.ts`, `!${uploads}/**/*.test.ts`, `!${uploads}/**/*.routes.ts`],
-      [G.noClient, G.drizzle(false), G.throughService, G.compositionRoot, G.uploadsBelowCases],
+      [G.noClient, G.drizzle(false), G.throughService, G.compositionRoot, G.uploadsBelowCases, G.uploadsBelowAssistant],
     ],
     [
       [`${uploads}/**/*.routes.ts`],
-      [G.noClient, G.drizzle(false), G.throughService, G.compositionRoot, G.uploadsBelowCases, G.schemasInShared],
+      [
+        G.noClient,
+        G.drizzle(false),
+        G.throughService,
+        G.compositionRoot,
+        G.uploadsBelowCases,
+        G.uploadsBelowAssistant,
+        G.schemasInShared,
+      ],
     ],
     ...Object.entries(SERVER_LAYERS).map(([layer, rule]) => [
       notTests(`src/server/${layer}/**`),

@@ -14,6 +14,7 @@ import { createAdminCasesRoutes } from "./features/admin/cases/admin-cases.route
 import { createAdminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
 import { createAdminTestimonialsRoutes } from "./features/admin/testimonials/admin-testimonials.routes";
 import { createAdminUsersRoutes } from "./features/admin/users/admin-users.routes";
+import { createUploadAnalysisRoutes } from "./features/assistant/assistant.routes";
 import { createBillingRoutes } from "./features/billing/billing.routes";
 import { createCasesRoutes } from "./features/cases/cases.routes";
 import { createDocumentsRoutes } from "./features/documents/documents.routes";
@@ -83,10 +84,9 @@ export function createApp(services: Services) {
     .route("/documents", createDocumentsRoutes(documents, guards))
     .route(
       "/uploads",
-      createUploadsRoutes(services.uploads, services.documentAnalysis, guards, (user, caseId) =>
-        cases.get(user, caseId),
-      ),
+      createUploadsRoutes(services.uploads, guards, (user, caseId) => cases.get(user, caseId)),
     )
+    .route("/uploads", createUploadAnalysisRoutes(services.documentAnalysis, guards))
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
     .route("/admin/cases", createAdminCasesRoutes(adminCases, guards))
     .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))

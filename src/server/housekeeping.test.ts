@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
+import { UPLOAD_TEXT } from "@shared/uploads";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { storedUpload } from "../../tests/factories/members";
 import { setupTestApp } from "../../tests/factories/test-app";
-import { loginAttempts, mailSends, rateCounters, usedUnsubscribeLinks } from "./db/schema";
+import { documents, loginAttempts, mailSends, rateCounters, usedUnsubscribeLinks } from "./db/schema";
 import { HOUSEKEEPING_QUEUE, houseKeepOnce, scheduleHousekeeping } from "./housekeeping";
 import { createJobQueue, JOBS_SCHEMA } from "./lib/jobs";
 import { createLogger } from "./lib/logger";
@@ -18,6 +21,7 @@ function jobsOf() {
     forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
     remindEndingTrials: () => t.services.billing.remindEndingTrials(),
     forgetAbandonedUploads: () => t.services.uploads.forgetAbandoned(),
+    markStalledReadings: () => t.services.fileReading.markStalled(),
     forgetOldMailRecords: () => t.services.mailer.forgetOldRecords(),
   };
 }
@@ -72,6 +76,24 @@ describe("housekeeping", () => {
     expect((await t.services.db.select().from(usedUnsubscribeLinks)).map((r) => r.nonce)).toEqual(["current"]);
   });
 
+  it("says a file is unreadable when every try to read it was lost with its process", async () => {
+    const { id } = await t.member();
+    const stalled = await storedUpload(t, { userId: id, fileName: "lost.pdf", bytes: new Uint8Array([1]) });
+    const fresh = await storedUpload(t, { userId: id, fileName: "fresh.pdf", bytes: new Uint8Array([1]) });
+    await t.services.db
+      .update(documents)
+      .set({ status: "reading", createdAt: ago(2 * HOUR) })
+      .where(eq(documents.id, stalled));
+    await t.services.db.update(documents).set({ status: "reading" }).where(eq(documents.id, fresh));
+    await houseKeepOnce(jobsOf(), t.services.logger);
+    const rows = await t.services.db.select().from(documents).where(eq(documents.userId, id));
+    expect(rows.find((r) => r.id === stalled)).toMatchObject({
+      status: "unreadable",
+      statusMessage: UPLOAD_TEXT.unreadable,
+    });
+    expect(rows.find((r) => r.id === fresh)?.status).toBe("reading");
+  });
+
   it("runs as a job of the queue: hourly on a schedule, and once at start", async () => {
     const queue = createJobQueue(t.services.database, t.services.logger, { pollingIntervalSeconds: 0.5 });
     let runs = 0;
@@ -114,6 +136,7 @@ describe("housekeeping", () => {
         forgetOldRateWindows: () => t.services.usage.forgetOldWindows(),
         remindEndingTrials: () => Promise.resolve(0),
         forgetAbandonedUploads: () => Promise.resolve(0),
+        markStalledReadings: () => Promise.resolve(0),
         forgetOldMailRecords: () => Promise.resolve(),
       },
       logger,

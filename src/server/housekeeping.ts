@@ -11,6 +11,8 @@ export interface HousekeepingJobs {
   remindEndingTrials(): Promise<unknown>;
   /** Uploads whose process stopped before the file arrived whole (rows and bytes). */
   forgetAbandonedUploads(): Promise<unknown>;
+  /** Files whose every reading try was lost with its process: said to be unreadable. */
+  markStalledReadings(): Promise<unknown>;
   /** Records of mails sent, once no job could be tried again; unsubscribe links past expiry. */
   forgetOldMailRecords(): Promise<unknown>;
 }

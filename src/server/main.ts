@@ -103,6 +103,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
       forgetOldRateWindows: () => services.usage.forgetOldWindows(),
       remindEndingTrials: () => services.billing.remindEndingTrials(),
       forgetAbandonedUploads: () => services.uploads.forgetAbandoned(),
+      markStalledReadings: () => services.fileReading.markStalled(),
       forgetOldMailRecords: () => services.mailer.forgetOldRecords(),
     },
     logger,
@@ -111,8 +112,6 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
   await houseKeepNow();
   const app = createApp(services);
   const stopMaintenance = startMaintenance(database, logger);
-  // Files received by other processes, or left unread when a process stopped, are read here too.
-  services.readingQueue.start();
 
   const server = serve({ fetch: app.fetch, port: config.port, ...(config.host ? { hostname: config.host } : {}) });
   await new Promise<void>((resolve, reject) => {
@@ -157,7 +156,7 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
     clearTimeout(grace);
     // A mail being sent gets a few seconds; one cut short is sent again by the next process.
     await services.jobs.stop(5_000);
-    await services.readingQueue.close();
+    await services.fileReading.close();
     await services.documents.close();
     services.mailer.close();
     await database.close();

@@ -29,13 +29,14 @@ import { createUnsubscribeLinks } from "./features/mail/unsubscribe";
 import { createProfileService } from "./features/profile/profile.service";
 import { createSettingsService, SETTINGS_CHANGED_CHANNEL } from "./features/settings/settings.service";
 import { createExtractor } from "./features/uploads/extraction/extractor";
+import { createFileReading, UPLOAD_READ_CHANNEL } from "./features/uploads/file-reading";
 import { createPostgresFileStorage } from "./features/uploads/file-storage";
-import { createReadingQueue } from "./features/uploads/reading-queue";
 import { createUploadsService } from "./features/uploads/uploads.service";
 import { createUsageService } from "./features/usage/usage.service";
 import { createJobQueue, type JobQueueOptions } from "./lib/jobs";
 import type { Logger } from "./lib/logger";
 import { AUTH_CHANGED_CHANNEL, CASES_CHANGED_CHANNEL, createMemberCache, type MemberCache } from "./lib/member-cache";
+import { createSignals } from "./lib/signals";
 
 /**
  * The composition root: every service built once from the configuration, the database and the
@@ -170,8 +171,15 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const stops = createReplyStops(database.run);
   const fileStorage = createPostgresFileStorage(db);
-  const readingQueue = createReadingQueue({ db, storage: fileStorage, extractor: createExtractor(), logger });
-  const uploads = createUploadsService({ db, storage: fileStorage, queue: readingQueue, settings });
+  const fileReading = createFileReading({
+    db,
+    storage: fileStorage,
+    extractor: createExtractor(),
+    jobs,
+    signals: createSignals(database, UPLOAD_READ_CHANNEL, logger),
+    logger,
+  });
+  const uploads = createUploadsService({ db, storage: fileStorage, reading: fileReading, settings });
   const documentAnalysis = createDocumentAnalysis({ assistant, uploads, usage });
   const chat = createChatService({
     db,
@@ -242,7 +250,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     chat,
     uploads,
     documentAnalysis,
-    readingQueue,
+    fileReading,
     comparisons,
     testimonials,
     usage,

@@ -99,7 +99,7 @@ export function setupTestApp(
       },
       async close() {
         await services.jobs.stop(1_000);
-        await services.readingQueue.close();
+        await services.fileReading.close();
         await services.documents.close();
         services.mailer.close();
         await drop();

@@ -66,6 +66,10 @@ describe("import boundaries", () => {
 
   it("keep the server's layers: uploads know nothing of cases, the layers below import no feature", () => {
     expect(lintErrors("src/server/features/uploads/probe.ts", importing("../cases/cases.service"))).toHaveLength(1);
+    expect(
+      lintErrors("src/server/features/uploads/probe.ts", importing("../assistant/assistant.service")),
+    ).toHaveLength(1);
+    expect(lintErrors("src/server/features/uploads/uploads.routes.ts", importing("../assistant/x"))).toHaveLength(1);
     expect(lintErrors("src/server/http/probe.ts", importing("../features/cases/cases.service"))).toHaveLength(1);
     expect(lintErrors("src/server/features/cases/probe.ts", importing("../uploads/uploads.queries"))).toHaveLength(1);
     expect(lintErrors("src/server/features/cases/probe.ts", importing("../uploads/uploads.service"))).toEqual([]);

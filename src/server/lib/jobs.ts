@@ -145,6 +145,12 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
       }
     },
 
+    /** This process stops taking jobs of `name` (the others go on); those it runs are finished. */
+    async stopWorking(name: string): Promise<void> {
+      await boss?.offWork(name);
+      workers.delete(name);
+    },
+
     /**
      * Queue a job; this process's worker is woken at once (others find it at their next look).
      * With `tx`, the job is written by that transaction, so it exists if and only if the change

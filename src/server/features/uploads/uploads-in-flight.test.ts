@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import { tinyPng, upload } from "../../../../tests/factories/uploads";
 import { documents, usageCounters } from "../../db/schema";
+import { READ_UPLOAD_JOB } from "./file-reading";
 
 /**
  * A member's files being received or read are bounded (MAX_UPLOADS_IN_FLIGHT) however many are
@@ -16,7 +17,7 @@ const t = setupTestApp();
 
 describe("uploads sent at once", () => {
   it(`never has more than ${MAX_UPLOADS_IN_FLIGHT} of a member's files in flight, of 25 sent at once`, async () => {
-    await t.services.readingQueue.close();
+    await t.services.jobs.stopWorking(READ_UPLOAD_JOB);
     const { client, id } = await t.member({ premium: true });
     const responses = await Promise.all(Array.from({ length: 25 }, (_, i) => upload(client, `p${i}.png`, tinyPng())));
     const statuses = responses.map((r) => r.status);

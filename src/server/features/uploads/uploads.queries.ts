@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../../db/client";
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "../../db/client";
 import { cases, documentPassages, documents, fileChunks, usageCounters } from "../../db/schema";
 import { lockForTransaction } from "../../db/transaction-lock";
 
@@ -220,30 +220,46 @@ export async function countChunkBytes(db: DbOrTx, documentId: string): Promise<n
 
 // ---------------------------------------------------------------- reading (text extraction)
 
-/**
- * Take the oldest file waiting to be read. A claim older than `staleBefore` (its process stopped)
- * is taken over; SKIP LOCKED keeps two processes from taking the same file.
- */
-export async function claimNextReading(db: DbOrTx, staleBefore: Date): Promise<UploadRow | null> {
-  const waiting = db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(
-      and(
-        isUpload,
-        eq(documents.status, "reading"),
-        or(isNull(documents.readingClaimedAt), lt(documents.readingClaimedAt, staleBefore)),
-      ),
-    )
-    .orderBy(asc(documents.createdAt))
-    .limit(1)
-    .for("update", { skipLocked: true });
+/** A file waiting to be read (null once read, unreadable or removed). */
+export async function findUploadToRead(db: DbOrTx, id: string): Promise<UploadRow | null> {
   const [row] = await db
-    .update(documents)
-    .set({ readingClaimedAt: sql`now()` })
-    .where(inArray(documents.id, waiting))
-    .returning();
+    .select()
+    .from(documents)
+    .where(and(isUpload, eq(documents.id, id), eq(documents.status, "reading")));
   return row ?? null;
+}
+
+/**
+ * A received file is whole: its size kept and its status `reading`, and `andThen` (its reading
+ * job queued) in the same transaction, so a file being read always has a job. Null when the row
+ * is gone (the upload was interrupted and removed).
+ */
+export async function markReceived(
+  db: Db,
+  id: string,
+  sizeBytes: number,
+  andThen: (tx: Tx) => Promise<unknown>,
+): Promise<UploadRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(documents)
+      .set({ status: "reading", sizeBytes })
+      .where(eq(documents.id, id))
+      .returning();
+    if (!row) return null;
+    await andThen(tx);
+    return row;
+  });
+}
+
+/** Files still `reading` that arrived before `before`: marked unreadable with `message`; their ids. */
+export async function markStalledReadings(db: DbOrTx, before: Date, message: string): Promise<string[]> {
+  const rows = await db
+    .update(documents)
+    .set({ status: "unreadable", statusMessage: message })
+    .where(and(isUpload, eq(documents.status, "reading"), lt(documents.createdAt, before)))
+    .returning({ id: documents.id });
+  return rows.map((row) => row.id);
 }
 
 /** Store what was read: the passages, the text, and the file as ready, in one transaction. */
@@ -271,17 +287,13 @@ export async function storeReading(
         statusMessage: null,
         extractedText: result.text,
         pageCount: result.pageCount,
-        readingClaimedAt: null,
       })
       .where(eq(documents.id, documentId));
   });
 }
 
 export async function markUnreadable(db: DbOrTx, documentId: string, message: string): Promise<void> {
-  await db
-    .update(documents)
-    .set({ status: "unreadable", statusMessage: message, readingClaimedAt: null })
-    .where(eq(documents.id, documentId));
+  await db.update(documents).set({ status: "unreadable", statusMessage: message }).where(eq(documents.id, documentId));
 }
 
 export async function uploadStatus(db: DbOrTx, id: string): Promise<string | null> {

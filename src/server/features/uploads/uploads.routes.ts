@@ -7,9 +7,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/env";
 import type { createSessionGuards } from "../../http/session";
-import { eventStream } from "../../http/sse";
 import { validate } from "../../http/validate";
-import type { DocumentAnalysis } from "../assistant/document-analysis.service";
 import type { UploadsService } from "./uploads.service";
 
 /**
@@ -31,12 +29,11 @@ function contentDisposition(fileName: string): string {
 
 /**
  * The member's files. `authorizeCase` checks the case a file is brought into (the upload's `caseId`
- * field) before a byte of it is stored: it throws the case's 404 unless the member owns it. An
- * analysis refuses an unknown file or a spent AI allowance before its stream opens.
+ * field) before a byte of it is stored: it throws the case's 404 unless the member owns it. A
+ * file's analysis is the assistant's (its routes: features/assistant/assistant.routes.ts).
  */
 export function createUploadsRoutes(
   uploads: UploadsService,
-  analysis: Pick<DocumentAnalysis, "analyseUpload">,
   guards: ReturnType<typeof createSessionGuards>,
   authorizeCase: (user: SessionUser, caseId: string) => Promise<unknown>,
 ) {
@@ -77,8 +74,5 @@ export function createUploadsRoutes(
     .delete("/:id", validate("param", idParam), async (c) => {
       await uploads.remove(c.get("sessionUser"), c.req.valid("param").id);
       return c.body(null, 204);
-    })
-    .post("/:id/analysis", validate("param", idParam), async (c) =>
-      eventStream(c, await analysis.analyseUpload(c.get("sessionUser"), c.req.valid("param").id)),
-    );
+    });
 }

@@ -28,8 +28,8 @@ import type { Db } from "../../db/client";
 import { invalidInput, notFound, planLimit, tooManyRequests } from "../../lib/errors";
 import type { SettingsService } from "../settings/settings.service";
 import { SNIFF_BYTES, sniffKind, wordDocumentScanner } from "./file-kind";
+import type { FileReading } from "./file-reading";
 import type { FileStorage } from "./file-storage";
-import type { ReadingQueue } from "./reading-queue";
 import {
   type FilePart,
   FileTooLargeError,
@@ -47,6 +47,7 @@ import {
   findOwnedUploads,
   insertUploadInFlight,
   listUploadsPage,
+  markReceived,
   type PassageHit,
   passagesOf,
   releaseUpload,
@@ -139,10 +140,10 @@ async function readAhead(file: FilePart): Promise<{ head: Buffer; rest: AsyncIte
 export function createUploadsService(deps: {
   db: Db;
   storage: FileStorage;
-  queue: ReadingQueue;
+  reading: Pick<FileReading, "queue" | "settled">;
   settings: SettingsService;
 }) {
-  const { db, storage, queue, settings } = deps;
+  const { db, storage, reading, settings } = deps;
 
   async function allowance(user: SessionUser): Promise<UploadAllowance> {
     const period = uploadPeriod(new Date());
@@ -200,7 +201,7 @@ export function createUploadsService(deps: {
     const size = await storage.write(id, bytes());
     if (file.truncated) throw new FileTooLargeError();
     if (scanner && !scanner.found) throw wrongTypeError();
-    const row = await updateUpload(db, id, { status: "reading", sizeBytes: size });
+    const row = await markReceived(db, id, size, (tx) => reading.queue(id, tx));
     if (!row) throw new UploadInterruptedError();
     return row;
   }
@@ -250,7 +251,6 @@ export function createUploadsService(deps: {
             return store(user, file, rawName, caseId, period, created);
           },
         });
-        queue.notify();
         return {
           upload: summary(result, await caseTitleOf(db, result.caseId)),
           allowance: await allowance(user),
@@ -308,7 +308,7 @@ export function createUploadsService(deps: {
      * to end (2 minutes at most); or why it has none (still being read, or no readable text).
      */
     async whenRead(user: SessionUser, id: string, options: { limit: number; signal?: AbortSignal }): Promise<ReadFile> {
-      const status = await queue.settled(id, READING_WAIT_MS, options.signal);
+      const status = await reading.settled(id, READING_WAIT_MS, options.signal);
       // Read again as it is now, and only if it is the member's (a file removed meanwhile has no text).
       const fresh = await findOwnedUpload(db, id, user.id);
       if (status !== "ready" || !fresh) {
