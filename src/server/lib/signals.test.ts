@@ -17,7 +17,14 @@ describe("signals", () => {
       const other = createSignals(database, "lawguide_test_signal", logger);
       let asked = 0;
       let done = false;
-      const result = waiting.wait("file-1", async () => (++asked, done ? "read" : null), { timeoutMs: 20_000 });
+      const result = waiting.wait(
+        "file-1",
+        async () => {
+          asked += 1;
+          return done ? "read" : null;
+        },
+        { timeoutMs: 20_000 },
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       // Asked once at the start, and not again while nothing was announced.
       expect(asked).toBe(1);
