@@ -11,6 +11,7 @@ import {
   createAdminReferralsRoutes,
 } from "./features/admin/attorneys/admin-attorneys.routes";
 import { createAdminCasesRoutes } from "./features/admin/cases/admin-cases.routes";
+import { createAdminLawLibraryRoutes } from "./features/admin/law-library/admin-law-library.routes";
 import { createAdminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
 import { createAdminTestimonialsRoutes } from "./features/admin/testimonials/admin-testimonials.routes";
 import { createAdminUsersRoutes } from "./features/admin/users/admin-users.routes";
@@ -92,6 +93,7 @@ export function createApp(services: Services) {
     .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))
     .route("/admin/referrals", createAdminReferralsRoutes(adminAttorneys, guards))
     .route("/admin/testimonials", createAdminTestimonialsRoutes(adminTestimonials, guards))
+    .route("/admin/law-library", createAdminLawLibraryRoutes(services.lawLibrary, guards))
     .route("/admin/users", createAdminUsersRoutes(adminUsers, guards))
     .route("/admin/ai-models", createAiModelsRoutes(services.models, guards))
     .route("/admin", createAdminRoutes(admin, guards));

@@ -8,6 +8,7 @@ export interface SeedDeps extends AccountSeedDeps {
   settings: { seedDefaults(): Promise<boolean> };
   models: { seedDefaults(): Promise<void> };
   testimonials: { seedDefaults(): Promise<void> };
+  lawLibrary: { seedRelease(): Promise<unknown> };
   billing: { ensureDemoPremium(userId: string): Promise<void> };
 }
 
@@ -17,6 +18,8 @@ export async function seed(services: SeedDeps): Promise<void> {
   await services.models.seedDefaults();
   // The examples come with a new database only: testimonials an administrator deleted stay deleted.
   if (newDatabase) await services.testimonials.seedDefaults();
+  // The law library: new facts of the release added, unedited ones brought up to it.
+  await services.lawLibrary.seedRelease();
   const { demoUserIds } = await seedAccounts(services, services.config);
   const premium = DEMO_ACCOUNTS.find((a) => a.plan === "premium");
   const premiumId = premium ? demoUserIds[premium.email] : undefined;

@@ -21,6 +21,7 @@ import type { DocumentRenderingOptions } from "./features/documents/document-ren
 import { createDocumentsService } from "./features/documents/documents.service";
 import { createHealthService } from "./features/health/health.service";
 import { createTestimonialsService } from "./features/landing/landing.service";
+import { createLawLibrary } from "./features/law-library/law-library.service";
 import { createLogService } from "./features/logs/logs.service";
 import { createAccountMails, createReferralMails } from "./features/mail/account-mails";
 import { createMailer } from "./features/mail/mail.service";
@@ -225,6 +226,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const adminAttorneys = createAdminAttorneysService({ db, logs, notifier, publicUrl: config.publicUrl, logger });
   const adminCases = createAdminCasesService({ db, logs, notifier, logger, publicUrl: config.publicUrl });
   const adminTestimonials = createAdminTestimonialsService({ db, logs });
+  const lawLibrary = createLawLibrary({ db, logs });
   const health = createHealthService(config, database, mailer);
   return {
     documents,
@@ -241,6 +243,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     accounts,
     sessionCache,
     casesFirstPages,
+    lawLibrary,
     auth,
     passwordChecks,
     billing,

@@ -4,7 +4,8 @@ import { getTableName, sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client";
-import { schema } from "../../src/server/db/schema";
+import { lawFacts, schema } from "../../src/server/db/schema";
+import { resetLawFacts } from "../../src/server/features/law-library/law-library.queries";
 import { JOBS_SCHEMA } from "../../src/server/lib/jobs";
 
 /**
@@ -80,9 +81,12 @@ async function createDatabase(admin: pg.Client, name: string, template: string |
 /** Empty every table (between tests). */
 export async function truncateAll(database: Database): Promise<void> {
   const names = Object.values(schema)
+    .filter((table) => table !== lawFacts)
     .map((table) => `"${getTableName(table)}"`)
     .join(", ");
   await database.db.execute(sql.raw(`truncate table ${names} restart identity cascade`));
+  // The law library is seeded once per file (357 facts): each test gets it back as released.
+  await resetLawFacts(database.db);
   // The job queue's jobs (its queues stay): no test sees another's mail.
   await database.db.execute(sql.raw(`truncate table ${JOBS_SCHEMA}.job`));
 }

@@ -87,7 +87,9 @@ type SharedKind =
   | "testimonial"
   | "template"
   | "section"
-  | "mail";
+  | "mail"
+  | "lawState"
+  | "lawTopic";
 type Kind = MemberKind | SharedKind;
 const MEMBER_KINDS: readonly MemberKind[] = [
   "case",
@@ -231,6 +233,8 @@ function sharedRecords(admin: TestClient, owner: Member): Records<SharedKind> {
     section: async () => "general",
     /** A mail that does not exist: past authorization, the administrator gets 404. */
     mail: async () => "00000000-0000-4000-8000-000000000000",
+    lawState: async () => "TX",
+    lawTopic: async () => "small-claims",
   });
   return records;
 }
@@ -462,6 +466,33 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ direction: "up" }),
   },
   "DELETE /api/admin/testimonials/:id": { rule: "admin", params: { id: "testimonial" }, fresh: true },
+  "GET /api/admin/law-library": { rule: "admin" },
+  "GET /api/admin/law-library/:state/:topic": { rule: "admin", params: { state: "lawState", topic: "lawTopic" } },
+  "PATCH /api/admin/law-library/:state/:topic": {
+    rule: "admin",
+    params: { state: "lawState", topic: "lawTopic" },
+    body: () => ({
+      rule: "In Texas you can sue in justice court for up to $20,000.",
+      citation: "Tex. Gov't Code § 27.031(a)(1)",
+      sourceUrl: "",
+      notes: "",
+      deadlines: [],
+      checkedNow: false,
+    }),
+  },
+  "POST /api/admin/law-library/:state/:topic/checked": {
+    rule: "admin",
+    params: { state: "lawState", topic: "lawTopic" },
+    // The edit above left it without a source: a check needs the page read first.
+    ok: [200, 400],
+  },
+  // No newer release waits for a decision.
+  "POST /api/admin/law-library/:state/:topic/release": {
+    rule: "admin",
+    params: { state: "lawState", topic: "lawTopic" },
+    body: () => ({ take: "mine" }),
+    ok: [409],
+  },
   "GET /api/admin/users": { rule: "admin" },
   "GET /api/admin/users/stats": { rule: "admin" },
   "POST /api/admin/users": {

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -173,6 +174,12 @@ export const userProfiles = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
     /** The member's customer at Stripe, created once at their first checkout. */
     stripeCustomerId: text("stripe_customer_id").unique(),
+    /** The member's time zone (IANA, e.g. America/Chicago): reminders come at 9 AM there. Null: not set yet. */
+    timeZone: text("time_zone"),
+    /** Whether key-date reminders are mailed (on unless the member turns them off). */
+    keyDateReminders: boolean("key_date_reminders").notNull().default(true),
+    /** SHA-256 of the member's private calendar feed token (revocable); null: no feed. */
+    calendarFeedHash: text("calendar_feed_hash").unique(),
     ...timestamps,
   },
   // The admin search on first and last name combined (contains, any case: trigrams).
@@ -642,6 +649,71 @@ export const testimonials = pgTable("testimonials", {
   ...timestamps,
 });
 
+/**
+ * The law library (features/law-library): one fact per state and topic, seeded from the release
+ * (`src/server/law/library.json`) and kept current by administrators. `fact` is what is in force;
+ * `released` the release's version it was last taken from. A fact an administrator edited
+ * (`edited_at`) is never overwritten by a later release: a release that changes it waits in
+ * `pending_release` for a decision.
+ */
+export const lawFacts = pgTable(
+  "law_facts",
+  {
+    state: text("state").notNull(),
+    topic: text("topic").notNull(),
+    fact: jsonb("fact").notNull(),
+    released: jsonb("released").notNull(),
+    releaseVersion: text("release_version").notNull(),
+    pendingRelease: jsonb("pending_release"),
+    pendingVersion: text("pending_version"),
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    editedBy: text("edited_by"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.topic] })],
+);
+
+/** What happened in a member's case and when (the Key dates panel); the deadlines follow from the law library. */
+export const keyDates = pgTable(
+  "key_dates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => cases.id, { onDelete: "cascade" }),
+    /** A library event (`@shared/law` LAW_EVENTS) or "other" (a date of the member's own). */
+    event: text("event").notNull(),
+    eventDate: date("event_date", { mode: "string" }).notNull(),
+    state: text("state").notNull(),
+    /** The member's own name for an "other" date. */
+    label: text("label"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("key_dates_case_idx").on(t.caseId, t.eventDate), index("key_dates_user_idx").on(t.userId, t.eventDate)],
+);
+
+/** The reminder mails of a key date's deadlines, each sent once by its job at its instant. */
+export const keyDateReminders = pgTable(
+  "key_date_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    keyDateId: uuid("key_date_id")
+      .notNull()
+      .references(() => keyDates.id, { onDelete: "cascade" }),
+    /** Which deadline of the key date (its topic, or "own" for an "other" date). */
+    deadline: text("deadline").notNull(),
+    /** week-before | day-before | day-after */
+    kind: text("kind").notNull(),
+    sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
+    jobId: text("job_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("key_date_reminders_unique_idx").on(t.keyDateId, t.deadline, t.kind)],
+);
+
 /** Mail written here instead of sent when no SMTP server is configured (embedded mode). */
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -720,4 +792,7 @@ export const schema = {
   mailSends,
   usedUnsubscribeLinks,
   usageCounters,
+  lawFacts,
+  keyDates,
+  keyDateReminders,
 };
