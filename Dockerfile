@@ -6,14 +6,14 @@
 #   docker run -p 3000:3000 -v lawguide-data:/app/data lawguide                     # embedded database
 #   docker run -p 3000:3000 -e DATABASE_URL=... -e AUTH_SECRET=... -e ADMIN_PASSWORD=... lawguide
 
-FROM node:24-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 WORKDIR /app
 # glibc keeps a freed block of 32 MB (each password hash) in its arenas unless large blocks are
 # mapped on their own: ~30-90 MB less resident memory (decision 017).

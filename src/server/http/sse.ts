@@ -91,12 +91,13 @@ function nodeSink(c: Context, outgoing: ServerResponse): { sink: Sink; response:
       if (name !== ALREADY_SENT && name !== "content-length") headers[name] = value;
     });
     outgoing.writeHead(200, { ...headers, ...SSE_HEADERS });
-    // Corked: the head and everything emitted so far leave in one write.
-    outgoing.cork();
-    for (const text of early) outgoing.write(text);
+    // The head and everything emitted so far leave in one write (Node sends the head with the
+    // first write). One string, not writes between cork() and uncork(): Node 24 writes the last
+    // chunk of an end() called while corked before the chunks written before it.
+    const text = early.join("");
     early.length = 0;
-    if (ended) outgoing.end();
-    outgoing.uncork();
+    if (ended) outgoing.end(text);
+    else if (text) outgoing.write(text);
   });
   return {
     response,

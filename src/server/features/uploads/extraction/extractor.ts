@@ -100,11 +100,11 @@ function entryPath(): string {
 }
 
 /**
- * What the reading process's V8 reserves before it reads anything, in its data segment: Node 22
- * and later reserve about 1.1 GB up front (a worker thread, which OCR and tsx start, does not
- * start below it); Node 20 under 200 MB.
+ * What the reading process's V8 reserves before it reads anything, in its data segment: Node 24
+ * reserves about 1.1 GB up front (a worker thread, which OCR and tsx start, does not start below
+ * it); Node 20 and 22 under 200 MB.
  */
-export const RESERVED_DATA_MB = Number(process.versions.node.split(".")[0]) >= 22 ? 1152 : 0;
+export const RESERVED_DATA_MB = Number(process.versions.node.split(".")[0]) >= 24 ? 1152 : 0;
 /** The default data-segment cap: what is reserved, and 768 MB for the reading itself. */
 const DEFAULT_DATA_MB = RESERVED_DATA_MB + 768;
 
