@@ -39,7 +39,11 @@ export const lawLibraryQuerySchema = z.object({
   topic: topicSchema.optional(),
   /** "1": only the facts due for a check (never checked, or checked over a year ago). */
   due: z.enum(["1", "0"]).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
+
+/** Facts on one page of the list. */
+export const LAW_LIBRARY_PAGE_SIZE = 25;
 
 const deadlineEditSchema = z
   .object({
@@ -93,7 +97,12 @@ export interface LawLibraryItem {
 }
 
 export interface LawLibraryList {
+  /** One page of the facts that match, by state then topic. */
   items: LawLibraryItem[];
+  page: number;
+  pageSize: number;
+  /** How many facts match the filters. */
+  total: number;
   /** The release the library was seeded from. */
   releaseVersion: string;
   counts: { total: number; due: number; notVerified: number; pending: number };

@@ -11,6 +11,9 @@ const SECTIONS: Record<Exclude<AdminSectionId, "overview">, LazyExoticComponent<
   testimonials: lazy(async () => ({
     default: (await import("./testimonials/TestimonialsSection")).TestimonialsSection,
   })),
+  "law-library": lazy(async () => ({
+    default: (await import("./law-library/LawLibrarySection")).LawLibrarySection,
+  })),
   "ai-models": lazy(async () => ({ default: (await import("./ai-models/AiModelsSection")).AiModelsSection })),
   settings: lazy(async () => ({ default: (await import("./settings/SettingsSection")).SettingsSection })),
   logs: lazy(async () => ({ default: (await import("./logs/LogsSection")).LogsSection })),

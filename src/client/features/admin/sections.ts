@@ -1,4 +1,5 @@
 import {
+  BookOpenCheck,
   Bot,
   Briefcase,
   LayoutDashboard,
@@ -17,6 +18,7 @@ export const ADMIN_SECTIONS = [
   { id: "cases", label: "Cases", Icon: Briefcase },
   { id: "attorneys", label: "Attorneys", Icon: Scale },
   { id: "testimonials", label: "Testimonials", Icon: MessageSquareQuote },
+  { id: "law-library", label: "Law Library", Icon: BookOpenCheck },
   { id: "settings", label: "Settings", Icon: Settings },
   { id: "logs", label: "Logs", Icon: ScrollText },
   { id: "mail", label: "Mail", Icon: Mail },

@@ -1,6 +1,7 @@
 import { LAW_TOPICS, type LawFact, type LawTopic } from "@shared/law";
 import {
   LAW_FACT_DUE_MONTHS,
+  LAW_LIBRARY_PAGE_SIZE,
   LAW_LIBRARY_TEXT,
   type LawFactDetail,
   type LawFactEdit,
@@ -197,7 +198,7 @@ export function createLawLibrary(deps: { db: Db; logs: LogService }) {
 
     // ---------------------------------------------------------------- administrators
 
-    async list(filter: { state?: StateCode; topic?: LawTopic; due?: boolean }): Promise<LawLibraryList> {
+    async list(filter: { state?: StateCode; topic?: LawTopic; due?: boolean; page?: number }): Promise<LawLibraryList> {
       const all = [...(await rows()).values()].map(itemOf);
       const items = all.filter(
         (item) =>
@@ -206,8 +207,12 @@ export function createLawLibrary(deps: { db: Db; logs: LogService }) {
           (!filter.due || item.due),
       );
       items.sort((a, b) => a.stateName.localeCompare(b.stateName) || a.topic.localeCompare(b.topic));
+      const page = filter.page ?? 1;
       return {
-        items,
+        items: items.slice((page - 1) * LAW_LIBRARY_PAGE_SIZE, page * LAW_LIBRARY_PAGE_SIZE),
+        page,
+        pageSize: LAW_LIBRARY_PAGE_SIZE,
+        total: items.length,
         releaseVersion: LIBRARY_VERSION,
         counts: {
           total: all.length,

@@ -36,6 +36,7 @@ export function createAdminLawLibraryRoutes(library: LawLibrary, guards: Guards)
           ...(q.state ? { state: q.state } : {}),
           ...(q.topic ? { topic: q.topic } : {}),
           due: q.due === "1",
+          ...(q.page ? { page: q.page } : {}),
         }),
       );
     })
