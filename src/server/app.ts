@@ -20,6 +20,11 @@ import { createBillingRoutes } from "./features/billing/billing.routes";
 import { createCasesRoutes } from "./features/cases/cases.routes";
 import { createDocumentsRoutes } from "./features/documents/documents.routes";
 import { createHealthRoutes } from "./features/health/health.routes";
+import {
+  createCalendarFeedRoutes,
+  createCaseKeyDatesRoutes,
+  createKeyDatesRoutes,
+} from "./features/key-dates/key-dates.routes";
 import { createTestimonialsRoutes } from "./features/landing/landing.routes";
 import { createOutboxRoutes } from "./features/mail/outbox.routes";
 import { createUnsubscribeRoutes } from "./features/mail/unsubscribe";
@@ -88,6 +93,8 @@ export function createApp(services: Services) {
       createUploadsRoutes(services.uploads, guards, (user, caseId) => cases.get(user, caseId)),
     )
     .route("/uploads", createUploadAnalysisRoutes(services.documentAnalysis, guards))
+    .route("/cases", createCaseKeyDatesRoutes(services.keyDates, guards))
+    .route("/key-dates", createKeyDatesRoutes(services.keyDates, guards))
     .route("/admin/settings", createAdminSettingsRoutes(settings, guards))
     .route("/admin/cases", createAdminCasesRoutes(adminCases, guards))
     .route("/admin/attorneys", createAdminAttorneysRoutes(adminAttorneys, guards))
@@ -116,12 +123,13 @@ export function createApp(services: Services) {
     "/unsubscribe",
     createUnsubscribeRoutes(services.unsubscribe, async () => (await settings.get()).general.siteName),
   );
+  app.route("/calendar", createCalendarFeedRoutes(services.keyDates));
   app.all("/api/*", () => {
     throw new ApiError(404, ERROR_CODES.notFound, GENERIC_TEXT.notFound);
   });
   app.get("/robots.txt", (c) =>
     c.text(
-      "User-agent: *\nAllow: /welcome\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /dev/\nDisallow: /unsubscribe\n",
+      "User-agent: *\nAllow: /welcome\nDisallow: /dashboard\nDisallow: /admin\nDisallow: /api/\nDisallow: /dev/\nDisallow: /unsubscribe\nDisallow: /calendar/\n",
     ),
   );
   app.use(serveClient(config.clientDir, { isSignedIn: async (c) => Boolean(await guards.currentUser(c)) }));

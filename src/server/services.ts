@@ -20,6 +20,7 @@ import { createReplyStops } from "./features/cases/reply-stops";
 import type { DocumentRenderingOptions } from "./features/documents/document-renderer";
 import { createDocumentsService } from "./features/documents/documents.service";
 import { createHealthService } from "./features/health/health.service";
+import { createKeyDatesService } from "./features/key-dates/key-dates.service";
 import { createTestimonialsService } from "./features/landing/landing.service";
 import { createLawLibrary } from "./features/law-library/law-library.service";
 import { createLogService } from "./features/logs/logs.service";
@@ -227,6 +228,17 @@ export function createServices(config: Config, database: Database, logger: Logge
   const adminCases = createAdminCasesService({ db, logs, notifier, logger, publicUrl: config.publicUrl });
   const adminTestimonials = createAdminTestimonialsService({ db, logs });
   const lawLibrary = createLawLibrary({ db, logs });
+  const keyDates = createKeyDatesService({
+    db,
+    library: lawLibrary,
+    cases,
+    members: accounts,
+    jobs,
+    mail: mailer,
+    settings,
+    publicUrl: config.publicUrl,
+    logger,
+  });
   const health = createHealthService(config, database, mailer);
   return {
     documents,
@@ -244,6 +256,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     sessionCache,
     casesFirstPages,
     lawLibrary,
+    keyDates,
     auth,
     passwordChecks,
     billing,

@@ -76,7 +76,7 @@ type Rule = keyof typeof RULES;
  * archived case, a comparison in the first case, an upload with its bytes, a generated will, a
  * demo checkout.
  */
-type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout";
+type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout" | "keyDate";
 /** Records of the administrators' world, and fixed path segments. */
 type SharedKind =
   | "attorney"
@@ -89,7 +89,8 @@ type SharedKind =
   | "section"
   | "mail"
   | "lawState"
-  | "lawTopic";
+  | "lawTopic"
+  | "feedFile";
 type Kind = MemberKind | SharedKind;
 const MEMBER_KINDS: readonly MemberKind[] = [
   "case",
@@ -99,6 +100,7 @@ const MEMBER_KINDS: readonly MemberKind[] = [
   "upload",
   "document",
   "checkout",
+  "keyDate",
 ];
 const isMemberKind = (kind: Kind): kind is MemberKind => (MEMBER_KINDS as readonly Kind[]).includes(kind);
 
@@ -180,6 +182,16 @@ function memberRecords(m: Member): Records<MemberKind> {
     async document() {
       return (await generateWill(m.client)).id;
     },
+    /** A key date in the member's answered case. */
+    async keyDate() {
+      const caseId = await records.get("case");
+      const created = await m.client.post(`/api/cases/${caseId}/key-dates`, {
+        event: "moved-out",
+        eventDate: new Date().toISOString().slice(0, 10),
+        state: "TX",
+      });
+      return (await json<{ keyDate: { id: string } }>(created, 201, "key date")).keyDate.id;
+    },
     async checkout() {
       const { url } = await json<{ url: string }>(
         await m.client.post("/api/billing/checkout", { planId: "basic" }),
@@ -235,6 +247,8 @@ function sharedRecords(admin: TestClient, owner: Member): Records<SharedKind> {
     mail: async () => "00000000-0000-4000-8000-000000000000",
     lawState: async () => "TX",
     lawTopic: async () => "small-claims",
+    /** A feed address nobody has: past authorization (there is none), everyone is told it does not exist. */
+    feedFile: async () => `${"A".repeat(43)}.ics`,
   });
   return records;
 }
@@ -333,6 +347,24 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/auth/sign-out": { rule: "public", ownSession: true },
 
   "GET /api/cases": { rule: "member" },
+  "GET /api/cases/:id/key-dates": { rule: "owner", params: { id: "case" } },
+  "POST /api/cases/:id/key-dates": {
+    rule: "owner",
+    params: { id: "case" },
+    body: () => ({ event: "other", eventDate: new Date().toISOString().slice(0, 10), state: "TX", label: "Hearing" }),
+  },
+  "DELETE /api/cases/:id/key-dates/:keyDateId": {
+    rule: "owner",
+    params: { id: "case", keyDateId: "keyDate" },
+    fresh: true,
+  },
+  "GET /api/cases/:id/key-dates/:keyDateId/calendar": { rule: "owner", params: { id: "case", keyDateId: "keyDate" } },
+  "GET /api/key-dates/upcoming": { rule: "member" },
+  "GET /api/key-dates/calendar": { rule: "member" },
+  "PATCH /api/key-dates/calendar": { rule: "member", body: () => ({ keyDateReminders: true }) },
+  "POST /api/key-dates/calendar/feed": { rule: "member" },
+  "DELETE /api/key-dates/calendar/feed": { rule: "member" },
+  "GET /calendar/:file": { rule: "public", params: { file: "feedFile" }, ok: [404] },
   "POST /api/cases": { rule: "member", body: () => ({ title: "Noisy neighbours" }) },
   "POST /api/cases/from-upload/:id": { rule: "owner", params: { id: "upload" } },
   "GET /api/cases/:id": { rule: "owner", params: { id: "case" } },

@@ -156,16 +156,21 @@ export function createJobQueue(database: Database, logger: Logger, options: JobQ
      * With `tx`, the job is written by that transaction, so it exists if and only if the change
      * around it commits: `nudge` the queue once it has (until then a worker would find nothing).
      */
-    async send(name: string, data: object, tx?: DbOrTx): Promise<string> {
+    async send(name: string, data: object, tx?: DbOrTx, options: { startAfter?: Date } = {}): Promise<string> {
       if (state !== "started" || !boss) throw new Error(`job queue not started: cannot send a ${name} job`);
-      const id = await boss.send(
-        name,
-        data,
-        tx ? { db: { executeSql: (text, values) => queryIn(tx, text, values) } } : {},
-      );
+      const id = await boss.send(name, data, {
+        ...(tx ? { db: { executeSql: (text: string, values?: unknown[]) => queryIn(tx, text, values) } } : {}),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      });
       if (!id) throw new Error(`the ${name} job was not queued`);
-      if (!tx) wake(name);
+      if (!tx && !options.startAfter) wake(name);
       return id;
+    },
+
+    /** Cancel jobs not yet run (a reminder whose date was removed); unknown or finished ones are left. */
+    async cancel(name: string, ids: readonly string[]): Promise<void> {
+      if (!boss || ids.length === 0) return;
+      await boss.cancel(name, [...ids]);
     },
 
     /** Try a failed job again now. */

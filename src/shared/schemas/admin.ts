@@ -91,7 +91,7 @@ export interface MailDeliveryView {
   id: string;
   to: string;
   subject: string;
-  kind: "account" | "welcome" | "case-update" | "referral-notice" | "payment";
+  kind: "account" | "welcome" | "case-update" | "referral-notice" | "payment" | "key-date";
   state: MailDeliveryState;
   attempts: number;
   maxAttempts: number;

@@ -12,7 +12,7 @@ import {
 } from "./mail.queries";
 
 /** What a mail is about: account mails (reset, verification) go out whatever the notification settings say. */
-export type MailKind = "account" | "welcome" | "case-update" | "referral-notice" | "payment";
+export type MailKind = "account" | "welcome" | "case-update" | "referral-notice" | "payment" | "key-date";
 
 export interface Mail {
   to: string;

@@ -208,6 +208,47 @@ export function caseStatusMail(
   });
 }
 
+/**
+ * A key date's reminder (the member asked for it by adding the date): a week before, a day before,
+ * or the morning after its day, with what to do next. Stopped from the profile, not by unsubscribing.
+ */
+export function keyDateReminderMail(
+  site: MailSite,
+  m: {
+    firstName?: string | undefined;
+    when: "week-before" | "day-before" | "day-after";
+    dayText: string;
+    sentence: string;
+    caseTitle: string;
+    whatIfPassed: string | null;
+    link: string;
+    settingsLink: string;
+  },
+): ComposedMail {
+  const subjects = {
+    "week-before": `In a week: ${m.dayText}`,
+    "day-before": `Tomorrow: ${m.dayText}`,
+    "day-after": `Yesterday's date has passed: what to do next`,
+  } as const;
+  const intro = {
+    "week-before": `A date in your case "${m.caseTitle}" is a week away.`,
+    "day-before": `A date in your case "${m.caseTitle}" is tomorrow.`,
+    "day-after": `A date in your case "${m.caseTitle}" was yesterday.`,
+  } as const;
+  return layout(site, {
+    subject: subjects[m.when],
+    greeting: hello(m.firstName),
+    blocks: [
+      intro[m.when],
+      m.sentence,
+      ...(m.when === "day-after" && m.whatIfPassed ? [`If it has not happened: ${m.whatIfPassed}`] : []),
+      `This is legal information, not legal advice. Deadlines can depend on facts ${site.siteName} does not know; check with the court or a lawyer.`,
+      { label: "See your key dates", url: m.link },
+    ],
+    reason: `You get this reminder because you added this date in ${site.siteName}. Turn key-date reminders off in your profile: ${m.settingsLink}`,
+  });
+}
+
 /** Payment mail: a receipt, a failed payment, a trial about to end. */
 /** The receipt for a template bought once. */
 export function templateReceiptMail(

@@ -30,6 +30,7 @@ const KINDS: Record<MailDeliveryView["kind"], string> = {
   account: "Account",
   welcome: "Welcome",
   "case-update": "Case update",
+  "key-date": "Key date reminder",
   "referral-notice": "Referral notice",
   payment: "Payment",
 };
