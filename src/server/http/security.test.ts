@@ -108,6 +108,11 @@ describe("administrator routes", () => {
       "PATCH /api/admin/ai-models/settings": 400,
       "PATCH /api/admin/ai-models/:id": 400,
       "DELETE /api/admin/ai-models/:id": 404,
+      "GET /api/admin/law-library": 200,
+      "GET /api/admin/law-library/:state/:topic": 400,
+      "PATCH /api/admin/law-library/:state/:topic": 400,
+      "POST /api/admin/law-library/:state/:topic/checked": 400,
+      "POST /api/admin/law-library/:state/:topic/release": 400,
     };
     const adminGot: Record<string, number> = {};
     for (const route of adminRoutes) {
