@@ -73,6 +73,15 @@ const MEANING: Record<
   },
 };
 
+/**
+ * The citation a sentence carries: the provision that sets the deadline, without the others a fact
+ * names ("Tex. Prop. Code § 92.103(a) (deadline); § 92.107 (...)" → "Tex. Prop. Code § 92.103(a)").
+ */
+export function mainCitation(citation: string): string {
+  const first = citation.split(";")[0] ?? citation;
+  return first.replace(/\s*\((deadline|deadlines|penalty|penalties|fired|quit)\)\s*$/i, "").trim();
+}
+
 /** "LawGuide has no rule for this in Ohio yet; check with the court or a lawyer." */
 export const noRuleText = (state: StateCode) =>
   `LawGuide has no rule for this in ${stateName(state)} yet; check with the court or a lawyer.`;
@@ -161,7 +170,7 @@ export function keyDeadlines(
       ...base,
       day: counted.day,
       dayText,
-      sentence: `${meaning.sentence(dayText)} (${fact.citation}: ${period}).`,
+      sentence: `${meaning.sentence(dayText)} (${mainCitation(fact.citation)}: ${period}).`,
       rule,
       closed: counted.nextBusinessDay
         ? {

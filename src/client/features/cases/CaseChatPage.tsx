@@ -17,7 +17,7 @@ import { SETTINGS_DEFAULTS } from "@shared/settings-defaults";
 import { MAX_ATTACHMENTS_PER_MESSAGE } from "@shared/uploads";
 import { Crown, Loader2, SearchX } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { CaseHeader } from "./CaseHeader";
 import { Composer } from "./Composer";
 import { useCaseAction, useCaseDetail } from "./cases-api";
@@ -29,15 +29,17 @@ import { type StreamingStage, useConversation } from "./use-conversation";
 const loadComparison = () => import("./ComparisonDialog");
 const loadUpgrade = () => import("./UpgradeDialog");
 const loadReferral = () => import("./ReferralDialog");
+const loadKeyDates = () => import("./KeyDatesDialog");
 const ComparisonDialog = lazy(() => loadComparison().then((m) => ({ default: m.ComparisonDialog })));
 const UpgradeDialog = lazy(() => loadUpgrade().then((m) => ({ default: m.UpgradeDialog })));
 const ReferralDialog = lazy(() => loadReferral().then((m) => ({ default: m.ReferralDialog })));
+const KeyDatesDialog = lazy(() => loadKeyDates().then((m) => ({ default: m.KeyDatesDialog })));
 
 const DIALOGS_PRELOAD_MS = 1000;
 
 /** Fetch the modals' code ahead of use; one that fails to load is asked for again when opened. */
 function preloadDialogs() {
-  for (const load of [loadComparison, loadUpgrade, loadReferral]) load().catch(() => {});
+  for (const load of [loadComparison, loadUpgrade, loadReferral, loadKeyDates]) load().catch(() => {});
 }
 
 const NEAR_BOTTOM_PX = 160;
@@ -68,6 +70,21 @@ export function CaseChatPage() {
   const restore = useCaseCommand("restore", id, "Case restored.");
   const upgrade = useDialogState();
   const referral = useDialogState();
+  const keyDates = useDialogState();
+  // A reminder mail's link opens the case on its key dates.
+  const [params, setParams] = useSearchParams();
+  const askedForKeyDates = params.get("panel") === "key-dates";
+  useEffect(() => {
+    if (!askedForKeyDates) return;
+    keyDates.show();
+    setParams(
+      (p) => {
+        p.delete("panel");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [askedForKeyDates, keyDates.show, setParams]);
   const [draft, setDraft] = useState("");
   const [comparing, setComparing] = useState<string | null>(null);
   const conversation = useConversation(id, { onLimit: upgrade.show });
@@ -224,6 +241,7 @@ export function CaseChatPage() {
         premium={premium}
         onUpgrade={upgrade.show}
         onRefer={referral.show}
+        onKeyDates={keyDates.show}
         onArchive={archive.run}
         onRestore={restore.run}
       />
@@ -396,6 +414,11 @@ export function CaseChatPage() {
       {referral.used ? (
         <Suspense fallback={null}>
           <ReferralDialog caseId={id} open={referral.open} onOpenChange={referral.setOpen} />
+        </Suspense>
+      ) : null}
+      {keyDates.used ? (
+        <Suspense fallback={null}>
+          <KeyDatesDialog caseId={id} archived={archived} open={keyDates.open} onOpenChange={keyDates.setOpen} />
         </Suspense>
       ) : null}
     </DropZone>

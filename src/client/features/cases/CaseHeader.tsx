@@ -1,7 +1,7 @@
 import { Button } from "@client/components/ui/Button";
 import { DropdownMenu } from "@client/components/ui/DropdownMenu";
 import type { CaseDetail } from "@shared/schemas/cases";
-import { Archive, ArchiveRestore, ArrowLeft, Crown, MoreVertical, Scale } from "lucide-react";
+import { Archive, ArchiveRestore, ArrowLeft, CalendarClock, Crown, MoreVertical, Scale } from "lucide-react";
 import { memo } from "react";
 import { Link } from "react-router";
 
@@ -10,19 +10,21 @@ interface CaseHeaderProps {
   premium: boolean;
   onUpgrade: () => void;
   onRefer: () => void;
+  onKeyDates: () => void;
   onArchive: () => void;
   onRestore: () => void;
 }
 
 /**
- * The case chat's header: back link, title and status, the Free member's messages left with
- * Upgrade, and the case menu. Memoised: it changes with the case, not with each streamed word.
+ * The case chat's header: back link, title and status, Key dates, the Free member's messages left
+ * with Upgrade, and the case menu. Memoised: it changes with the case, not with each streamed word.
  */
 export const CaseHeader = memo(function CaseHeader({
   detail,
   premium,
   onUpgrade,
   onRefer,
+  onKeyDates,
   onArchive,
   onRestore,
 }: CaseHeaderProps) {
@@ -61,6 +63,10 @@ export const CaseHeader = memo(function CaseHeader({
         ) : null}
       </div>
       <div className="col-start-3 row-start-1 flex items-center gap-2 sm:row-span-2">
+        <Button variant="secondary" size="sm" onClick={onKeyDates} icon={CalendarClock}>
+          <span className="hidden sm:inline">Key dates</span>
+          <span className="sr-only sm:hidden">Key dates</span>
+        </Button>
         {!premium ? (
           <Button variant="premium" size="sm" onClick={onUpgrade} icon={Crown}>
             <span className="hidden sm:inline">Upgrade</span>

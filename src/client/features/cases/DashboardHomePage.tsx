@@ -3,8 +3,10 @@ import { Card } from "@client/components/ui/Card";
 import { PageHeader } from "@client/components/ui/PageHeader";
 import { useSession } from "@client/lib/session";
 import { EXAMPLE_CHATS, exampleCaseDescription } from "@shared/chat";
-import { FileText, GitCompare, MessageSquarePlus, Scale, ShieldCheck } from "lucide-react";
+import { CalendarClock, FileText, GitCompare, MessageSquarePlus, Scale, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useUpcomingDeadlines } from "./key-dates-api";
 import { NewChatButton } from "./NewChatButton";
 import { useStartCase } from "./use-start-case";
 
@@ -44,6 +46,35 @@ function Section({
   );
 }
 
+/** The member's coming deadlines from their cases' key dates (nothing while there are none). */
+function ComingDates() {
+  const { data } = useUpcomingDeadlines();
+  if (!data || data.length === 0) return null;
+  return (
+    <Section id="coming-dates" title="Coming dates" intro="Deadlines from your cases' key dates." className="mb-8">
+      <ul className="mt-3 space-y-2">
+        {data.map((deadline) => (
+          <li key={`${deadline.keyDateId}-${deadline.day}`}>
+            <Card className="flex flex-wrap items-start gap-3 p-4">
+              <CalendarClock className="mt-0.5 size-5 shrink-0 text-primary-800" aria-hidden />
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="font-semibold text-slate-900">{deadline.dayText}</p>
+                <p className="text-sm break-words text-slate-700">{deadline.sentence}</p>
+                <Link
+                  to={`/dashboard/case/${deadline.caseId}?panel=key-dates`}
+                  className="text-sm font-semibold text-primary-800 underline"
+                >
+                  {deadline.caseTitle}
+                </Link>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 /** /dashboard/home: the chat landing page (spec section 2 'Dashboard home'). */
 export function DashboardHomePage() {
   const { user } = useSession();
@@ -55,6 +86,8 @@ export function DashboardHomePage() {
         description="What legal question can we help you understand today?"
         actions={<NewChatButton />}
       />
+
+      <ComingDates />
 
       <Section id="examples" title="Start with an example" intro="Pick one and the assistant starts on it right away.">
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">

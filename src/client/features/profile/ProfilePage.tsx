@@ -21,6 +21,7 @@ import type { CompareAnswers, Preferences } from "@shared/session";
 import { ChevronRight, Crown, Download, FileText, KeyRound, LogOut, Pencil, Shield, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { CalendarCard } from "./CalendarCard";
 import { DeleteAccountDialog } from "./DeleteAccountDialog";
 import { startDataExport, useProfile, useUpdatePreferences, useUpdateProfile } from "./profile-api";
 
@@ -256,6 +257,8 @@ export function ProfilePage({
           ) : null}
         </div>
       </Card>
+
+      <CalendarCard />
 
       <Card className="mt-6 divide-y divide-slate-200">
         <h2 className="px-5 pt-4 pb-2 text-lg font-bold">Security</h2>
