@@ -146,6 +146,29 @@ export interface CalendarStatus {
   hasFeed: boolean;
 }
 
+/** The member's answer to the assistant's offer to add a key date they stated. */
+export const keyDateOfferAnswerSchema = z.object({
+  answer: z.enum(["add", "decline"], { error: "Please answer add or decline." }),
+  /** The state, when the case named none. */
+  state: z.enum(STATE_CODES as [StateCode, ...StateCode[]], { error: KEY_DATE_TEXT.state }).optional(),
+  timeZone: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z_+\-/0-9]+$/)
+    .optional(),
+});
+export type KeyDateOfferAnswer = z.infer<typeof keyDateOfferAnswerSchema>;
+
+export const keyDateOfferParamSchema = z.object({
+  id: z.uuid({ error: "Not found" }),
+  messageId: z.uuid({ error: "This offer no longer exists." }),
+});
+
+export const KEY_DATE_OFFER_TEXT = {
+  notFound: "This offer no longer exists. Reload the case.",
+  answered: "This offer was answered already.",
+} as const;
+
 export const keyDateIdParamSchema = z.object({
   id: z.uuid({ error: "Not found" }),
   keyDateId: z.uuid({ error: KEY_DATE_TEXT.notFound }),

@@ -76,7 +76,7 @@ type Rule = keyof typeof RULES;
  * archived case, a comparison in the first case, an upload with its bytes, a generated will, a
  * demo checkout.
  */
-type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout" | "keyDate";
+type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout" | "keyDate" | "dateCase" | "keyDateOffer";
 /** Records of the administrators' world, and fixed path segments. */
 type SharedKind =
   | "attorney"
@@ -101,6 +101,8 @@ const MEMBER_KINDS: readonly MemberKind[] = [
   "document",
   "checkout",
   "keyDate",
+  "dateCase",
+  "keyDateOffer",
 ];
 const isMemberKind = (kind: Kind): kind is MemberKind => (MEMBER_KINDS as readonly Kind[]).includes(kind);
 
@@ -150,6 +152,7 @@ async function newCase(m: Member, title = "Deposit dispute"): Promise<string> {
 }
 
 function memberRecords(m: Member): Records<MemberKind> {
+  const offers = new Map<string, string>();
   const records: Records<MemberKind> = new Records<MemberKind>({
     async case() {
       const id = await newCase(m);
@@ -191,6 +194,25 @@ function memberRecords(m: Member): Records<MemberKind> {
         state: "TX",
       });
       return (await json<{ keyDate: { id: string } }>(created, 201, "key date")).keyDate.id;
+    },
+    /** A case of its own where the member stated a date, and the assistant offered to add it. */
+    async dateCase() {
+      const caseId = await newCase(m, "Deposit after moving out");
+      const [year, month, day] = new Date().toISOString().slice(0, 10).split("-").map(Number);
+      const sent = await m.client.post(`/api/cases/${caseId}/messages`, {
+        content: `I moved out on ${month}/${day}/${year}.`,
+      });
+      const done = parseSse(await sent.text()).find((e) => e.event === "done");
+      const offer = (done?.data as { keyDateOffer?: { id: string } | null } | undefined)?.keyDateOffer;
+      if (!offer) throw new Error(`no key date offer: ${JSON.stringify(done)}`);
+      offers.set(caseId, offer.id);
+      return caseId;
+    },
+    /** The assistant's offer in that case. */
+    async keyDateOffer() {
+      const offer = offers.get(await records.get("dateCase"));
+      if (!offer) throw new Error("no key date offer");
+      return offer;
     },
     async checkout() {
       const { url } = await json<{ url: string }>(
@@ -359,6 +381,12 @@ const MATRIX: Record<string, Entry> = {
     fresh: true,
   },
   "GET /api/cases/:id/key-dates/:keyDateId/calendar": { rule: "owner", params: { id: "case", keyDateId: "keyDate" } },
+  "POST /api/cases/:id/messages/:messageId/key-date-offer": {
+    rule: "owner",
+    params: { id: "dateCase", messageId: "keyDateOffer" },
+    body: () => ({ answer: "decline" }),
+    fresh: true,
+  },
   "GET /api/key-dates/upcoming": { rule: "member" },
   "GET /api/key-dates/calendar": { rule: "member" },
   "PATCH /api/key-dates/calendar": { rule: "member", body: () => ({ keyDateReminders: true }) },

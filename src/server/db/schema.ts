@@ -280,6 +280,16 @@ export const caseMessages = pgTable(
     /** complete | stopped | error */
     state: text("state").notNull().default("complete"),
     kind: text("kind").notNull().default("chat"),
+    /**
+     * A key date the member's message stated, offered to be added to the case (a message of kind
+     * key_date_offer): the event, its day, the state if known, and the member's answer.
+     */
+    keyDateOffer: jsonb("key_date_offer").$type<{
+      event: string;
+      eventDate: string;
+      state: string | null;
+      status: "open" | "added" | "declined";
+    } | null>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Each index sorts as its queries do (DESC NULLS FIRST, PostgreSQL's default for DESC), so a page

@@ -114,8 +114,24 @@ export interface ChatMessage {
   aiModel: string | null;
   /** complete | stopped | error */
   state: string;
-  /** chat | document_offer | apology */
+  /** chat | document_offer | key_date_offer | apology */
   kind: string;
+  /** A key_date_offer's date, offered to be added to the case's key dates. */
+  keyDateOffer: KeyDateOffer | null;
+}
+
+/** A key date the member stated in a message, offered to be added (nothing is added without their yes). */
+export interface KeyDateOffer {
+  event: string;
+  /** "I moved out and returned the keys". */
+  eventLabel: string;
+  eventDate: string;
+  /** "March 3, 2026". */
+  eventDateText: string;
+  /** The state the case names; null: the member chooses it when adding. */
+  state: string | null;
+  stateName: string | null;
+  status: "open" | "added" | "declined";
 }
 
 export interface Page<T> {

@@ -57,6 +57,8 @@ export type ChatStreamEvent =
         message: ChatMessage;
         /** The offer to prepare a document, shown a moment after the answer. */
         followUp: ChatMessage | null;
+        /** The offer to add a key date the member's message stated, after the answer. */
+        keyDateOffer?: ChatMessage | null;
         case: CaseDetail | null;
       };
     }

@@ -46,6 +46,7 @@ const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
   aiModel: null,
   state: "complete",
   kind: "chat",
+  keyDateOffer: null,
   ...overrides,
 });
 
@@ -147,5 +148,58 @@ describe("case chat with files", () => {
     expect(screen.getByRole("button", { name: "Send message" })).toBeEnabled();
     const conversation = screen.getByRole("region", { name: "Conversation" });
     expect(within(conversation).queryByRole("link", { name: /lease\.pdf/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("a date the member states", () => {
+  it("offers it after the answer and adds it with the state they choose only when they say yes", async () => {
+    const { api, stream } = renderChat();
+    const offerId = "0b7a1c9e-2f3d-4e5a-8b6c-7d8e9f0a1b2c";
+    api.routes[`POST /api/cases/${CASE_ID}/messages/${offerId}/key-date-offer`] = () =>
+      json({ status: "added", keyDate: null });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole("textbox", { name: "Your message" }), "I was fired on 12/1/2026.");
+    await user.click(screen.getByRole("button", { name: "Send message" }));
+    const offer = message({
+      id: offerId,
+      isUser: false,
+      kind: "key_date_offer",
+      content: 'You mentioned a date: "I was fired" on Tuesday, December 1, 2026.',
+      keyDateOffer: {
+        event: "fired",
+        eventLabel: "I was fired or let go",
+        eventDate: "2026-12-01",
+        eventDateText: "December 1, 2026",
+        state: null,
+        stateName: null,
+        status: "open",
+      },
+    });
+    await act(async () => {
+      stream.send("message", { message: message({ id: "m1", content: "I was fired on 12/1/2026." }), case: detail() });
+      stream.send("start", { provider: "offline", model: "offline" });
+      stream.send("done", {
+        message: message({ id: "m2", isUser: false, content: "Final pay rules vary by state." }),
+        followUp: null,
+        keyDateOffer: offer,
+        case: detail({ messageCount: 3, userMessageCount: 1 }),
+      });
+      stream.end();
+    });
+    const card = await screen.findByRole("region", { name: "Add this date to your key dates?" }, { timeout: 5000 });
+    expect(card).toHaveTextContent("You mentioned: I was fired or let go, December 1, 2026.");
+    expect(api.callsTo(`POST /api/cases/${CASE_ID}/messages/${offerId}/key-date-offer`)).toHaveLength(0);
+
+    // No state named in the case: the member picks one before adding.
+    await user.click(within(card).getByRole("button", { name: "Add to Key Dates" }));
+    expect(await screen.findByText("Please choose the state first.")).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/cases/${CASE_ID}/messages/${offerId}/key-date-offer`)).toHaveLength(0);
+    await user.selectOptions(within(card).getByRole("combobox", { name: "State" }), "Oregon");
+    await user.click(within(card).getByRole("button", { name: "Add to Key Dates" }));
+    const [call] = api.callsTo(`POST /api/cases/${CASE_ID}/messages/${offerId}/key-date-offer`) as [ApiCall];
+    expect(call.body).toMatchObject({ answer: "add", state: "OR" });
+    expect(await within(card).findByText("Added to this case's key dates.")).toBeInTheDocument();
+    expect(within(card).getByRole("button", { name: "See Key Dates" })).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Add to Key Dates" })).not.toBeInTheDocument();
   });
 });

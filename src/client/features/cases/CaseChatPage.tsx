@@ -21,6 +21,7 @@ import { useParams, useSearchParams } from "react-router";
 import { CaseHeader } from "./CaseHeader";
 import { Composer } from "./Composer";
 import { useCaseAction, useCaseDetail } from "./cases-api";
+import { KeyDateOfferCard } from "./KeyDateOfferCard";
 import { MessageBubble, sourceLabel } from "./MessageBubble";
 import { type StreamingStage, useConversation } from "./use-conversation";
 
@@ -272,18 +273,28 @@ export function CaseChatPage() {
               </p>
             </div>
           ) : null}
-          {conversation.messages.map((message) => (
-            <MessageBubble
-              key={message.key ?? message.id}
-              message={message}
-              pending={message.pending ?? false}
-              onRegenerate={
-                canRegenerate && message.id === lastAssistant?.id && message.id === lastMessage?.id
-                  ? conversation.regenerate
-                  : undefined
-              }
-            />
-          ))}
+          {conversation.messages.map((message) =>
+            message.kind === "key_date_offer" && message.keyDateOffer ? (
+              <KeyDateOfferCard
+                key={message.key ?? message.id}
+                caseId={id}
+                messageId={message.id}
+                offer={message.keyDateOffer}
+                onOpenKeyDates={keyDates.show}
+              />
+            ) : (
+              <MessageBubble
+                key={message.key ?? message.id}
+                message={message}
+                pending={message.pending ?? false}
+                onRegenerate={
+                  canRegenerate && message.id === lastAssistant?.id && message.id === lastMessage?.id
+                    ? conversation.regenerate
+                    : undefined
+                }
+              />
+            ),
+          )}
           {streaming ? (
             <div className="flex justify-start">
               <div

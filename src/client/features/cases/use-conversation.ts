@@ -155,8 +155,9 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         case "done": {
           setStreaming(null);
           append(e.data.message);
-          const { followUp } = e.data;
+          const { followUp, keyDateOffer } = e.data;
           if (followUp) timers.current.push(setTimeout(() => append(followUp), TIMINGS_MS.autoDocumentOffer));
+          if (keyDateOffer) timers.current.push(setTimeout(() => append(keyDateOffer), TIMINGS_MS.autoDocumentOffer));
           setCase(e.data.case);
           break;
         }
@@ -236,6 +237,7 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         aiModel: null,
         state: "complete",
         kind: "chat",
+        keyDateOffer: null,
         pending: true,
       });
       return run(

@@ -1,5 +1,8 @@
+import { formatLongDay } from "@shared/dates";
+import { LAW_EVENTS } from "@shared/law";
 import { messageLimit, messagesRemaining, type PlanId, type PlanSettings } from "@shared/plans";
-import type { CaseDetail, CaseSummary, ChatMessage } from "@shared/schemas/cases";
+import type { CaseDetail, CaseSummary, ChatMessage, KeyDateOffer } from "@shared/schemas/cases";
+import { stateName } from "@shared/us-states";
 import type { CaseRow } from "./cases.queries";
 import type { MessageRow } from "./chat.queries";
 
@@ -66,5 +69,21 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     aiModel: row.aiModel,
     state: row.state,
     kind: row.kind,
+    keyDateOffer: row.keyDateOffer ? keyDateOfferOf(row.keyDateOffer) : null,
+  };
+}
+
+const EVENT_LABELS = new Map<string, string>(LAW_EVENTS.map((e) => [e.id, e.label]));
+
+function keyDateOfferOf(offer: NonNullable<MessageRow["keyDateOffer"]>): KeyDateOffer {
+  const [y, m, d] = offer.eventDate.split("-").map(Number);
+  return {
+    event: offer.event,
+    eventLabel: EVENT_LABELS.get(offer.event) ?? offer.event,
+    eventDate: offer.eventDate,
+    eventDateText: formatLongDay(y ?? 0, m ?? 1, d ?? 1),
+    state: offer.state,
+    stateName: offer.state ? stateName(offer.state) : null,
+    status: offer.status,
   };
 }

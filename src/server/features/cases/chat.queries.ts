@@ -35,6 +35,7 @@ function messageFromJson(j: Json): MessageRow {
     totalTokens: (j.total_tokens as number | null) ?? null,
     state: String(j.state),
     kind: String(j.kind),
+    keyDateOffer: parseJson<MessageRow["keyDateOffer"]>(j.key_date_offer) ?? null,
     createdAt: date(j.created_at) ?? new Date(),
   };
 }
@@ -408,11 +409,39 @@ export async function claimForRegenerate(db: Db, caseId: string, userId: string,
     const latest = await listMessagesPage(tx, caseId, null, 3);
     const last = latest[0];
     const lastUser = latest.find((m) => m.isUser);
-    if (!last || last.isUser || !lastUser || last.kind === "document_offer") {
+    if (!last || last.isUser || !lastUser || last.kind === "document_offer" || last.kind === "key_date_offer") {
       await finishReply(tx, caseId, 0);
       return { row, removed: null, invalid: true as const };
     }
     await deleteMessage(tx, caseId, last.id);
     return { row, removed: last, invalid: false as const };
+  });
+}
+
+/**
+ * Post the offer to add a key date after an answer, unless the case has that date already (added,
+ * or offered before): null then.
+ */
+export async function insertKeyDateOffer(
+  db: Db,
+  input: { caseId: string; content: string; event: string; eventDate: string; state: string | null },
+): Promise<MessageRow | null> {
+  return db.transaction(async (tx) => {
+    const known = await tx.execute(sql`
+      select 1 from case_messages
+        where case_id = ${input.caseId} and kind = 'key_date_offer'
+          and key_date_offer->>'event' = ${input.event} and key_date_offer->>'eventDate' = ${input.eventDate}
+      union all
+      select 1 from key_dates
+        where case_id = ${input.caseId} and event = ${input.event} and event_date = ${input.eventDate}::date
+      limit 1`);
+    if ((known as unknown as { rows: unknown[] }).rows.length > 0) return null;
+    return insertMessage(tx, {
+      caseId: input.caseId,
+      content: input.content,
+      isUser: false,
+      kind: "key_date_offer",
+      keyDateOffer: { event: input.event, eventDate: input.eventDate, state: input.state, status: "open" },
+    });
   });
 }

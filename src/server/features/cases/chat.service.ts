@@ -7,15 +7,19 @@ import {
   titleFromQuestion,
 } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
+import { LAW_EVENTS, type LawEvent } from "@shared/law";
 import { AI_LIMIT_TEXT, CASE_TEXT } from "@shared/messages";
 import { messageLimit, modelTier } from "@shared/plans";
 import type { ChatMessage, Page, SendMessage } from "@shared/schemas/cases";
 import type { ChatStreamEvent } from "@shared/schemas/streams";
 import type { SessionUser } from "@shared/session";
+import { stateOfCase } from "../../ai/offline/jurisdictions";
 import { type AiResult, type ChatTurn, StoppedError } from "../../ai/types";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import type { Emit, StreamBody } from "../../http/sse";
+import { longDay } from "../../law/deadlines";
+import { keyDateMention } from "../../law/key-date-mention";
 import { invalidInput, notFound, tooManyRequests } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
 import { AllProvidersFailedError, type Assistant } from "../assistant/assistant.service";
@@ -31,6 +35,7 @@ import {
   claimForRegenerate,
   finishReply,
   insertCaseAboutFile,
+  insertKeyDateOffer,
   listMessagesPage,
   requestStop,
   storeAnswer,
@@ -53,6 +58,8 @@ interface Turn {
   offerCandidate: boolean;
   /** False when the case has no files to search for passages; when unknown, they are searched. */
   hasFiles?: boolean;
+  /** A key date the member's message stated: the offer to add it follows the answer. */
+  keyDate?: { event: LawEvent; eventDate: string } | null;
 }
 
 /**
@@ -113,6 +120,7 @@ export function createChatService(deps: {
       files,
       offerCandidate: files.length === 0 && matchesDocumentOffer(content),
       hasFiles: stored.hasFiles,
+      keyDate: keyDateMention(content, now.toISOString().slice(0, 10)),
     };
     return { row: stored.row, message: stored.message, turn, overAiLimits };
   }
@@ -220,9 +228,11 @@ export function createChatService(deps: {
         totalTokens: result.usage?.totalTokens ?? null,
         offerText: turn.offerCandidate && !row.documentOfferedAt ? DOCUMENT_OFFER_TEXT : null,
       });
+      const keyDateOffer = turn.keyDate ? await offerKeyDate(row, turn.keyDate, history) : null;
       await emit("done", {
         message: toChatMessage(stored.answer),
         followUp: stored.followUp ? toChatMessage(stored.followUp) : null,
+        keyDateOffer: keyDateOffer ? toChatMessage(keyDateOffer) : null,
         case: stored.after ? await caseDetail(stored.after, user) : null,
       });
     } catch (error) {
@@ -236,6 +246,30 @@ export function createChatService(deps: {
     } finally {
       writer.close();
       stops.unwatch(row.id);
+    }
+  }
+
+  /**
+   * The offer to add the key date the member's message stated (with the state the case names, if
+   * any); nothing is added until they say yes. Never fails the reply.
+   */
+  async function offerKeyDate(row: CaseRow, keyDate: { event: LawEvent; eventDate: string }, history: ChatTurn[]) {
+    try {
+      const state = stateOfCase({
+        messages: history.filter((t) => t.role === "user").map((t) => t.content),
+        caseText: `${row.title}\n${row.description}`,
+      });
+      const label = LAW_EVENTS.find((e) => e.id === keyDate.event)?.label ?? keyDate.event;
+      return await insertKeyDateOffer(db, {
+        caseId: row.id,
+        content: `You mentioned a date: "${label}" on ${longDay(keyDate.eventDate)}. Add it to this case's key dates to see the deadlines that follow and get reminders?`,
+        event: keyDate.event,
+        eventDate: keyDate.eventDate,
+        state,
+      });
+    } catch (error) {
+      logger.warn({ fault: describeFault(error), caseId: row.id }, "key date offer not stored");
+      return null;
     }
   }
 

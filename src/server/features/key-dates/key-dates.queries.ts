@@ -170,3 +170,49 @@ export async function caseTitles(db: DbOrTx, ids: string[]): Promise<Map<string,
   const rows = await db.select({ id: cases.id, title: cases.title }).from(cases).where(inArray(cases.id, ids));
   return new Map(rows.map((r) => [r.id, r.title]));
 }
+
+type KeyDateOfferData = NonNullable<(typeof caseMessages.$inferSelect)["keyDateOffer"]>;
+
+/**
+ * Answer an open offer of a key date (a message of kind key_date_offer): its status becomes
+ * `status` in one conditional statement, so two answers at once take it once. The offer as it was,
+ * or null when there is no such open offer (missing, or answered already: `answered` says which).
+ */
+export async function claimKeyDateOffer(
+  db: DbOrTx,
+  input: { caseId: string; messageId: string; status: "added" | "declined" },
+): Promise<{ offer: KeyDateOfferData | null; answered: boolean }> {
+  const claimed = await db
+    .update(caseMessages)
+    .set({ keyDateOffer: sql`jsonb_set(${caseMessages.keyDateOffer}, '{status}', to_jsonb(${input.status}::text))` })
+    .where(
+      and(
+        eq(caseMessages.id, input.messageId),
+        eq(caseMessages.caseId, input.caseId),
+        eq(caseMessages.kind, "key_date_offer"),
+        sql`${caseMessages.keyDateOffer}->>'status' = 'open'`,
+      ),
+    )
+    .returning({ offer: caseMessages.keyDateOffer });
+  const offer = claimed[0]?.offer ?? null;
+  if (offer) return { offer: { ...offer, status: "open" }, answered: false };
+  const [existing] = await db
+    .select({ id: caseMessages.id })
+    .from(caseMessages)
+    .where(
+      and(
+        eq(caseMessages.id, input.messageId),
+        eq(caseMessages.caseId, input.caseId),
+        eq(caseMessages.kind, "key_date_offer"),
+      ),
+    );
+  return { offer: null, answered: Boolean(existing) };
+}
+
+/** An offer whose key date could not be added after all: open again. */
+export async function reopenKeyDateOffer(db: DbOrTx, messageId: string): Promise<void> {
+  await db
+    .update(caseMessages)
+    .set({ keyDateOffer: sql`jsonb_set(${caseMessages.keyDateOffer}, '{status}', '"open"'::jsonb)` })
+    .where(eq(caseMessages.id, messageId));
+}

@@ -1,4 +1,10 @@
-import { calendarSettingsSchema, keyDateIdParamSchema, keyDateInputSchema } from "@shared/key-dates";
+import {
+  calendarSettingsSchema,
+  keyDateIdParamSchema,
+  keyDateInputSchema,
+  keyDateOfferAnswerSchema,
+  keyDateOfferParamSchema,
+} from "@shared/key-dates";
 import { caseIdParam as caseIdParamSchema } from "@shared/schemas/cases";
 import { Hono } from "hono";
 import type { AppEnv } from "../../http/env";
@@ -25,6 +31,16 @@ export function createCaseKeyDatesRoutes(keyDates: KeyDatesService, guards: Guar
           { keyDate: await keyDates.add(c.get("sessionUser"), c.req.valid("param").id, c.req.valid("json")) },
           201,
         ),
+    )
+    .post(
+      "/:id/messages/:messageId/key-date-offer",
+      guards.requireUser,
+      validate("param", keyDateOfferParamSchema),
+      validate("json", keyDateOfferAnswerSchema),
+      async (c) => {
+        const { id, messageId } = c.req.valid("param");
+        return c.json(await keyDates.answerOffer(c.get("sessionUser"), id, messageId, c.req.valid("json")));
+      },
     )
     .delete("/:id/key-dates/:keyDateId", guards.requireUser, validate("param", keyDateIdParamSchema), async (c) => {
       const { id, keyDateId } = c.req.valid("param");

@@ -3,10 +3,12 @@ import {
   type CalendarSettings,
   type CalendarStatus,
   KEY_DATE_EVENTS,
+  KEY_DATE_OFFER_TEXT,
   KEY_DATE_TEXT,
   KEY_DATES_PER_CASE,
   type KeyDateInput,
   type KeyDateList,
+  type KeyDateOfferAnswer,
   type KeyDateView,
   type KeyDeadline,
   type UpcomingDeadline,
@@ -27,6 +29,7 @@ import type { LawLibrary } from "../law-library/law-library.service";
 import type { Mail } from "../mail/mail.service";
 import { keyDateReminderMail } from "../mail/templates";
 import {
+  claimKeyDateOffer,
   deleteKeyDate,
   findCalendarSettings,
   findFeedOwner,
@@ -38,6 +41,7 @@ import {
   listMemberKeyDates,
   markReminderSent,
   memberWords,
+  reopenKeyDateOffer,
   setReminderJob,
   unsentReminderJobs,
   updateCalendarSettings,
@@ -259,6 +263,37 @@ export function createKeyDatesService(deps: {
       );
       if (!created) throw conflict(KEY_DATE_TEXT.tooMany);
       return view(created);
+    },
+
+    /**
+     * The member's answer to the assistant's offer to add a key date they stated: added (with the
+     * state the case named, or the one they chose) or declined. Nothing is added without it.
+     */
+    async answerOffer(
+      user: SessionUser,
+      caseId: string,
+      messageId: string,
+      input: KeyDateOfferAnswer,
+    ): Promise<{ status: "added" | "declined"; keyDate: KeyDateView | null }> {
+      await ownCase(user, caseId);
+      const status = input.answer === "add" ? "added" : "declined";
+      const { offer, answered } = await claimKeyDateOffer(db, { caseId, messageId, status });
+      if (!offer) throw answered ? conflict(KEY_DATE_OFFER_TEXT.answered) : notFound(KEY_DATE_OFFER_TEXT.notFound);
+      if (status === "declined") return { status, keyDate: null };
+      try {
+        const state = input.state ?? (offer.state as StateCode | null);
+        if (!state) throw invalidInput(KEY_DATE_TEXT.state, { state: KEY_DATE_TEXT.state });
+        const keyDate = await this.add(user, caseId, {
+          event: offer.event as KeyDateInput["event"],
+          eventDate: offer.eventDate,
+          state,
+          ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+        });
+        return { status, keyDate };
+      } catch (error) {
+        await reopenKeyDateOffer(db, messageId);
+        throw error;
+      }
     },
 
     async remove(user: SessionUser, caseId: string, keyDateId: string): Promise<void> {

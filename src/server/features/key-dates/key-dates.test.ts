@@ -1,7 +1,9 @@
-import { KEY_DATE_TEXT, type KeyDateList, type KeyDateView } from "@shared/key-dates";
-import { eq, sql } from "drizzle-orm";
+import { KEY_DATE_OFFER_TEXT, KEY_DATE_TEXT, type KeyDateList, type KeyDateView } from "@shared/key-dates";
+import type { ChatMessage } from "@shared/schemas/cases";
+import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
+import { parseSse } from "../../../../tests/factories/sse";
 import { setupTestApp } from "../../../../tests/factories/test-app";
 import type { TestClient } from "../../../../tests/factories/test-client";
 import { waitUntil } from "../../../../tests/factories/wait";
@@ -297,6 +299,107 @@ describe("key dates", () => {
     expect(
       ((await (await member.client.get("/api/key-dates/upcoming")).json()) as { deadlines: [] }).deadlines,
     ).toEqual([]);
-    void sql;
+  });
+});
+
+describe("a date stated in a message", () => {
+  /** Send a message and read its streamed reply to the end; the `done` event's data. */
+  async function send(client: TestClient, caseId: string, content: string) {
+    const response = await client.post(`/api/cases/${caseId}/messages`, { content });
+    expect(response.status).toBe(200);
+    const done = parseSse(await response.text()).find((e) => e.event === "done");
+    expect(done).toBeDefined();
+    return done?.data as { keyDateOffer: ChatMessage | null; message: ChatMessage };
+  }
+  const spoken = (day: string) => {
+    const [y, m, d] = day.split("-").map(Number);
+    return `${m}/${d}/${y}`;
+  };
+  const answer = (client: TestClient, caseId: string, messageId: string, body: Record<string, unknown>) =>
+    client.post(`/api/cases/${caseId}/messages/${messageId}/key-date-offer`, body);
+
+  it("offers to add it after the answer, adds it only on the member's yes, and only once", async () => {
+    const { client } = await t.member();
+    const caseId = await caseIn(client, "Deposit", "My landlord in Texas kept my deposit.");
+    const movedOut = addDays(today(), -2);
+    const done = await send(client, caseId, `I moved out on ${spoken(movedOut)} and still have no deposit back.`);
+    const offer = done.keyDateOffer;
+    expect(offer).toMatchObject({
+      kind: "key_date_offer",
+      isUser: false,
+      keyDateOffer: { event: "moved-out", eventDate: movedOut, state: "TX", stateName: "Texas", status: "open" },
+    });
+    // Nothing is added before the member says yes.
+    expect(((await (await client.get(`/api/cases/${caseId}/key-dates`)).json()) as KeyDateList).keyDates).toEqual([]);
+    // The offer stays in the conversation, after the answer.
+    const page = (await (await client.get(`/api/cases/${caseId}/messages`)).json()) as { items: ChatMessage[] };
+    expect(page.items.at(-1)).toMatchObject({ id: offer?.id, kind: "key_date_offer" });
+    expect(page.items.at(-2)).toMatchObject({ id: done.message.id, isUser: false });
+
+    const added = await answer(client, caseId, offer?.id ?? "", { answer: "add" });
+    expect(added.status).toBe(200);
+    const body = (await added.json()) as { status: string; keyDate: KeyDateView };
+    expect(body.status).toBe("added");
+    expect(body.keyDate).toMatchObject({ event: "moved-out", eventDate: movedOut, state: "TX" });
+    expect(body.keyDate.deadlines[0]?.sentence).toMatch(/Tex\. Prop\. Code § 92\.103/);
+
+    const again = await answer(client, caseId, offer?.id ?? "", { answer: "add" });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe(KEY_DATE_OFFER_TEXT.answered);
+    const list = (await (await client.get(`/api/cases/${caseId}/key-dates`)).json()) as KeyDateList;
+    expect(list.keyDates.map((k) => k.id)).toEqual([body.keyDate.id]);
+    const reloaded = (await (await client.get(`/api/cases/${caseId}/messages`)).json()) as { items: ChatMessage[] };
+    expect(reloaded.items.at(-1)?.keyDateOffer?.status).toBe("added");
+
+    // The same date stated again is not offered again.
+    const repeat = await send(client, caseId, `As I said, I moved out on ${spoken(movedOut)}.`);
+    expect(repeat.keyDateOffer).toBeNull();
+  });
+
+  it("asks for the state when the case names none, keeps the offer open on a refusal, and sets it aside on a no", async () => {
+    const { client } = await t.member();
+    const caseId = await caseIn(client, "Work");
+    const fired = addDays(today(), -1);
+    const done = await send(client, caseId, `I was fired on ${spoken(fired)} and have not been paid.`);
+    const offer = done.keyDateOffer;
+    expect(offer?.keyDateOffer).toMatchObject({ event: "fired", eventDate: fired, state: null, status: "open" });
+    const id = offer?.id ?? "";
+
+    const noState = await answer(client, caseId, id, { answer: "add" });
+    expect(noState.status).toBe(400);
+    expect(((await noState.json()) as { error: { message: string } }).error.message).toBe(KEY_DATE_TEXT.state);
+    // Still open: the member can choose a state and try again.
+    const inCalifornia = await answer(client, caseId, id, { answer: "add", state: "CA" });
+    expect(inCalifornia.status).toBe(200);
+    expect(((await inCalifornia.json()) as { keyDate: KeyDateView }).keyDate.stateName).toBe("California");
+
+    const other = await caseIn(client, "Notice");
+    const second = await send(client, other, `I got a 3-day notice to pay or quit on ${spoken(today())}.`);
+    expect(second.keyDateOffer?.keyDateOffer?.event).toBe("pay-or-quit-notice");
+    const declined = await answer(client, other, second.keyDateOffer?.id ?? "", { answer: "decline" });
+    expect(await declined.json()).toEqual({ status: "declined", keyDate: null });
+    expect(((await (await client.get(`/api/cases/${other}/key-dates`)).json()) as KeyDateList).keyDates).toEqual([]);
+  });
+
+  it("refuses another member's offer, a message that is no offer, and a regenerate that would remove the offer", async () => {
+    const { client } = await t.member();
+    const caseId = await caseIn(client, "Deposit", "Ohio apartment");
+    const done = await send(client, caseId, `I returned the keys on ${spoken(today())}.`);
+    const offerId = done.keyDateOffer?.id ?? "";
+    expect(offerId).not.toBe("");
+
+    const stranger = await t.member();
+    expect((await answer(stranger.client, caseId, offerId, { answer: "add" })).status).toBe(404);
+    const notOffer = await answer(client, caseId, done.message.id, { answer: "add" });
+    expect(notOffer.status).toBe(404);
+    expect(((await notOffer.json()) as { error: { message: string } }).error.message).toBe(
+      KEY_DATE_OFFER_TEXT.notFound,
+    );
+    expect((await answer(client, caseId, offerId, { answer: "maybe" })).status).toBe(400);
+
+    const regenerate = await client.post(`/api/cases/${caseId}/regenerate`, {});
+    expect(regenerate.status).toBe(400);
+    const page = (await (await client.get(`/api/cases/${caseId}/messages`)).json()) as { items: ChatMessage[] };
+    expect(page.items.map((m) => m.id).slice(-2)).toEqual([done.message.id, offerId]);
   });
 });
