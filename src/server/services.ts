@@ -183,6 +183,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const uploads = createUploadsService({ db, storage: fileStorage, reading: fileReading, settings });
   const documentAnalysis = createDocumentAnalysis({ assistant, uploads, usage });
+  const lawLibrary = createLawLibrary({ db, logs });
   const chat = createChatService({
     db,
     run: database.run,
@@ -193,6 +194,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     usage,
     stops,
     uploads,
+    law: lawLibrary,
   });
   const comparisons = createComparisonsService({ db, run: database.run, assistant, settings, logs, usage });
   const testimonials = createTestimonialsService(db);
@@ -227,7 +229,6 @@ export function createServices(config: Config, database: Database, logger: Logge
   const adminAttorneys = createAdminAttorneysService({ db, logs, notifier, publicUrl: config.publicUrl, logger });
   const adminCases = createAdminCasesService({ db, logs, notifier, logger, publicUrl: config.publicUrl });
   const adminTestimonials = createAdminTestimonialsService({ db, logs });
-  const lawLibrary = createLawLibrary({ db, logs });
   const keyDates = createKeyDatesService({
     db,
     library: lawLibrary,

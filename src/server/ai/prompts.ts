@@ -1,8 +1,11 @@
 /**
  * What the assistant is told. The system prompt keeps answers to legal information, asks for the
  * jurisdiction when it matters and forbids invented law; the case context is the spec's (title,
- * description, category, complexity, the member's profession, the case id).
+ * description, category, complexity, the member's profession, the case id), and the law
+ * library's facts on what the member asks, when the case's state is known.
  */
+import type { LawFact } from "@shared/law";
+import { groundingPrompt } from "../law/grounding";
 
 export interface CaseContext {
   caseId: string;
@@ -24,7 +27,7 @@ Rules you always follow:
 - Be kind and neutral. Do not promise outcomes. Do not help anyone break the law or harm someone.
 - If the question is not a legal one, answer briefly and steer back to how you can help legally.`;
 
-export function systemPrompt(context: CaseContext): string {
+export function systemPrompt(context: CaseContext, law: readonly LawFact[] = []): string {
   const lines = [
     `Case title: ${context.title}`,
     context.description ? `Case description: ${context.description}` : null,
@@ -33,7 +36,8 @@ export function systemPrompt(context: CaseContext): string {
     context.profession ? `The member's profession: ${context.profession}` : null,
     `Case reference: ${context.caseId}`,
   ].filter(Boolean);
-  return `${RULES}\n\nAbout this case (from LawGuide, not from the member's latest message):\n${lines.join("\n")}`;
+  const about = `${RULES}\n\nAbout this case (from LawGuide, not from the member's latest message):\n${lines.join("\n")}`;
+  return law.length > 0 ? `${about}\n\n${groundingPrompt(law)}` : about;
 }
 
 /** Added for comparisons: a first line with the model's own confidence and why. */

@@ -1,4 +1,5 @@
 import { ANSWER_SOURCE_NAMES } from "@shared/ai-providers";
+import type { LawFact } from "@shared/law";
 import type { DocumentTask } from "./document-analysis";
 import type { CaseContext } from "./prompts";
 
@@ -30,6 +31,8 @@ export interface AiRequest {
   task?: DocumentTask;
   /** The case the question belongs to: providers get it in `system`; the offline assistant reads it here. */
   context?: CaseContext;
+  /** The law library's facts on what the member asks: providers get them in `system`; the offline assistant reads them here. */
+  law?: LawFact[];
 }
 
 export interface AiUsage {

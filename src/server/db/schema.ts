@@ -1,3 +1,4 @@
+import type { MessageSources } from "@shared/schemas/cases";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -290,6 +291,8 @@ export const caseMessages = pgTable(
       state: string | null;
       status: "open" | "added" | "declined";
     } | null>(),
+    /** An AI provider's answer: the law library's facts it was given, and the citations it wrote that LawGuide does not hold. */
+    sources: jsonb("sources").$type<MessageSources | null>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Each index sorts as its queries do (DESC NULLS FIRST, PostgreSQL's default for DESC), so a page

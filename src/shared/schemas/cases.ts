@@ -118,6 +118,26 @@ export interface ChatMessage {
   kind: string;
   /** A key_date_offer's date, offered to be added to the case's key dates. */
   keyDateOffer: KeyDateOffer | null;
+  /** An AI provider's answer: the law library's facts it was given, and citations LawGuide does not hold. */
+  sources: MessageSources | null;
+}
+
+/** One fact of LawGuide's law library an answer was given, shown under it as a source. */
+export interface MessageSource {
+  state: string;
+  stateName: string;
+  topic: string;
+  topicLabel: string;
+  citation: string;
+  /** The month the fact was read against its source (YYYY-MM); null: not verified. */
+  checked: string | null;
+  url: string | null;
+}
+
+/** An answer's sources: the library's facts, and the citations it wrote that LawGuide has not checked. */
+export interface MessageSources {
+  library: MessageSource[];
+  unchecked: string[];
 }
 
 /** A key date the member stated in a message, offered to be added (nothing is added without their yes). */

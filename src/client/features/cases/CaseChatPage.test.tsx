@@ -47,6 +47,7 @@ const message = (overrides: Partial<ChatMessage>): ChatMessage => ({
   state: "complete",
   kind: "chat",
   keyDateOffer: null,
+  sources: null,
   ...overrides,
 });
 

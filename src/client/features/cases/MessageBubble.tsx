@@ -3,10 +3,11 @@ import { AttachmentLink } from "@client/components/uploads/AttachmentChip";
 import { cn } from "@client/lib/cn";
 import { answerSourceName } from "@shared/ai-providers";
 import { formatDateTime } from "@shared/dates";
-import type { ChatMessage } from "@shared/schemas/cases";
+import type { ChatMessage, MessageSources } from "@shared/schemas/cases";
 import type { ChatAttachment } from "@shared/schemas/uploads";
 import { AlertCircle, RotateCcw, ShieldCheck, Square } from "lucide-react";
 import { memo } from "react";
+import { AnswerSources } from "./AnswerSources";
 
 /** The files a message carries, each a link that downloads it. */
 function Attachments({ items, onDark }: { items: readonly ChatAttachment[]; onDark: boolean }) {
@@ -39,6 +40,7 @@ export const MessageBubble = memo(function MessageBubble({
 }: {
   message: Pick<ChatMessage, "content" | "isUser" | "createdAt" | "aiProvider" | "aiModel" | "state" | "kind"> & {
     attachments?: readonly ChatAttachment[] | undefined;
+    sources?: MessageSources | null | undefined;
   };
   onRegenerate?: (() => void) | undefined;
   pending?: boolean;
@@ -85,6 +87,7 @@ export const MessageBubble = memo(function MessageBubble({
           <Markdown>{message.content}</Markdown>
         )}
         <Attachments items={message.attachments ?? []} onDark={false} />
+        {message.sources ? <AnswerSources sources={message.sources} /> : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
           <span>{formatDateTime(message.createdAt)}</span>
           {source ? <span>{source}</span> : null}

@@ -238,6 +238,7 @@ export function useConversation(caseId: string, handlers: { onLimit: () => void 
         state: "complete",
         kind: "chat",
         keyDateOffer: null,
+        sources: null,
         pending: true,
       });
       return run(

@@ -6,6 +6,8 @@
  * case has not named one, and says plainly when it knows nothing specific.
  */
 import { classifyCase } from "@shared/chat";
+import type { LawTopic } from "@shared/law";
+import { HOUSING, lawTopicsIn } from "../../law/grounding";
 import { OFFLINE_ANSWERS } from "../offline-answers";
 import { type StateCode, stateOfCase } from "./jurisdictions";
 import { checkedMonth, depositDeadlineSpread, factLines, type LawFact, type StateLaw, stateLaw } from "./state-law";
@@ -19,38 +21,19 @@ export interface CaseWords {
   caseText: string;
 }
 
-const HOUSING =
-  /\b(landlord|tenan(t|cy)|lease|rent(al|ed|ing)?|apartment|evict(ion)?|move[ds]? out|moving out|housing)\b/i;
+/** The library's topics the offline assistant's table of state law answers. */
+const FACT_OF_TOPIC: Partial<Record<LawTopic, LawFact>> = {
+  "security-deposit": "securityDeposit",
+  "final-paycheck": "finalPaycheck",
+  "small-claims": "smallClaims",
+  "month-to-month-notice": "monthToMonthNotice",
+};
 
-/**
- * What asks for each figure; `needsHousing` figures count only where the case is about a home, or
- * about nothing else the assistant recognises.
- */
-const FACT_RULES: Array<{ fact: LawFact; pattern: RegExp; needsHousing?: boolean }> = [
-  { fact: "securityDeposit", pattern: /\bsecurity deposits?\b/i },
-  { fact: "securityDeposit", pattern: /(?<!direct\s)\bdeposits?\b/i, needsHousing: true },
-  {
-    fact: "finalPaycheck",
-    pattern:
-      /\b(final|last)\s+(pay\s?checks?|pay|wages?|checks?)\b|\b(quit|fired|resign(ed)?|laid off|let go|terminated)\b[\s\S]{0,80}\b(pa(y|id)|paychecks?|wages?)\b|\b(pa(y|id)|paychecks?|wages?)\b[\s\S]{0,80}\b(quit|fired|resign(ed)?|laid off|let go|terminated)\b/i,
-  },
-  { fact: "smallClaims", pattern: /\bsmall[\s-]claims?\b|\bhow much can (i|we) sue\b/i },
-  {
-    fact: "monthToMonthNotice",
-    pattern:
-      /\bmonth[\s-]to[\s-]month\b|\bnotice to (vacate|quit|move out|leave)\b|\bhow (much|long|many days?)( of)? notice\b|\b(end|terminate)s?\s+(my|the|our|a)\s+(tenancy|rental)\b|\bwants? (me|us) (out|to (move|leave))\b|\b(told|asked) (me|us) to (move out|leave|vacate)\b/i,
-    needsHousing: true,
-  },
-];
-
-/** The figures a text asks for, in the order the rules list them. */
+/** The figures a text asks for (the law library's topic rules), in the order the rules list them. */
 function factsIn(text: string, housing: boolean): LawFact[] {
-  const found: LawFact[] = [];
-  for (const rule of FACT_RULES) {
-    if (rule.needsHousing && !housing) continue;
-    if (rule.pattern.test(text) && !found.includes(rule.fact)) found.push(rule.fact);
-  }
-  return found;
+  return lawTopicsIn(text, housing)
+    .map((topic) => FACT_OF_TOPIC[topic])
+    .filter((fact): fact is LawFact => Boolean(fact));
 }
 
 /** Places outside the table that members name: said plainly rather than answered as a state. */

@@ -1,4 +1,5 @@
 import { TIMINGS_MS } from "@shared/constants";
+import type { LawFact } from "@shared/law";
 import type { ComparisonAnswer } from "@shared/schemas/cases";
 import { createAnthropicProvider } from "../../ai/anthropic-provider";
 import { type DocumentTask, documentInstructions } from "../../ai/document-analysis";
@@ -42,6 +43,8 @@ export interface AnswerRequest {
   userId: string;
   /** An analysis of a file, or a question answered from a case's files: their passages go with it. */
   task?: DocumentTask;
+  /** The law library's facts on what the member asks, in the case's state: the model relies on and cites them. */
+  law?: LawFact[];
   signal?: AbortSignal;
   onEvent: (event: AnswerEvent) => void;
 }
@@ -188,8 +191,8 @@ export function createAssistant(
       }
       if (config.offlineFallback || chain.length === 0) chain.push({ provider: offline, choice: OFFLINE_CHOICE });
       const system = request.task
-        ? `${systemPrompt(request.context)}\n\n${documentInstructions(request.task)}`
-        : systemPrompt(request.context);
+        ? `${systemPrompt(request.context, request.law)}\n\n${documentInstructions(request.task)}`
+        : systemPrompt(request.context, request.law);
       for (const { provider, choice } of chain) {
         const attempt = startAttempt(provider, choice, request);
         const startedAt = attempt.startedAt;
@@ -205,6 +208,7 @@ export function createAssistant(
               userId: request.userId,
               timeoutMs,
               context: request.context,
+              ...(request.law?.length ? { law: request.law } : {}),
               ...(request.task ? { task: request.task } : {}),
               ...(request.signal ? { signal: request.signal } : {}),
             },

@@ -70,6 +70,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     state: row.state,
     kind: row.kind,
     keyDateOffer: row.keyDateOffer ? keyDateOfferOf(row.keyDateOffer) : null,
+    sources: row.sources ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { MessageSources } from "@shared/schemas/cases";
 import type { ChatAttachment } from "@shared/schemas/uploads";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
@@ -36,6 +37,7 @@ function messageFromJson(j: Json): MessageRow {
     state: String(j.state),
     kind: String(j.kind),
     keyDateOffer: parseJson<MessageRow["keyDateOffer"]>(j.key_date_offer) ?? null,
+    sources: parseJson<MessageRow["sources"]>(j.sources) ?? null,
     createdAt: date(j.created_at) ?? new Date(),
   };
 }
@@ -230,8 +232,8 @@ const storeAnswerStatement = prepared<{
 }>(
   "store_answer",
   `with answer as (
-     insert into case_messages (case_id, content, is_user, ai_provider, ai_model, prompt_tokens, completion_tokens, total_tokens)
-     values ($1::uuid, $2::text, false, $3::text, $4::text, $5::int, $6::int, $7::int)
+     insert into case_messages (case_id, content, is_user, ai_provider, ai_model, prompt_tokens, completion_tokens, total_tokens, sources)
+     values ($1::uuid, $2::text, false, $3::text, $4::text, $5::int, $6::int, $7::int, $9::jsonb)
      returning *
    ), follow_up as (
      insert into case_messages (case_id, content, is_user, kind)
@@ -270,6 +272,8 @@ export async function storeAnswer(
     totalTokens: number | null;
     /** The document offer to post after the answer, if any. */
     offerText: string | null;
+    /** The law library's facts the answer was given, and the citations it wrote that LawGuide does not hold. */
+    sources?: MessageSources | null;
   },
 ): Promise<{ answer: MessageRow; followUp: MessageRow | null; after: CaseRow | null }> {
   const [row] = await run(storeAnswerStatement, [
@@ -281,6 +285,7 @@ export async function storeAnswer(
     input.completionTokens,
     input.totalTokens,
     input.offerText,
+    input.sources ? JSON.stringify(input.sources) : null,
   ]);
   if (!row?.answer) throw new Error("answer insert returned nothing");
   return {

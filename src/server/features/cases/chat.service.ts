@@ -7,10 +7,10 @@ import {
   titleFromQuestion,
 } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
-import { LAW_EVENTS, type LawEvent } from "@shared/law";
+import { LAW_EVENTS, type LawEvent, type LawFact } from "@shared/law";
 import { AI_LIMIT_TEXT, CASE_TEXT } from "@shared/messages";
 import { messageLimit, modelTier } from "@shared/plans";
-import type { ChatMessage, Page, SendMessage } from "@shared/schemas/cases";
+import type { ChatMessage, MessageSources, Page, SendMessage } from "@shared/schemas/cases";
 import type { ChatStreamEvent } from "@shared/schemas/streams";
 import type { SessionUser } from "@shared/session";
 import { stateOfCase } from "../../ai/offline/jurisdictions";
@@ -19,11 +19,13 @@ import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import type { Emit, StreamBody } from "../../http/sse";
 import { longDay } from "../../law/deadlines";
+import { factsForQuestion, sourcesOf } from "../../law/grounding";
 import { keyDateMention } from "../../law/key-date-mention";
 import { invalidInput, notFound, tooManyRequests } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
 import { AllProvidersFailedError, type Assistant } from "../assistant/assistant.service";
 import type { DocumentAnalysis } from "../assistant/document-analysis.service";
+import type { LawLibrary } from "../law-library/law-library.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UploadFile, UploadsService } from "../uploads/uploads.service";
 import { aiAllowanceOf, judgeAiAllowance, type UsageService } from "../usage/usage.service";
@@ -78,8 +80,9 @@ export function createChatService(deps: {
   usage: UsageService;
   stops: ReplyStops;
   uploads: Pick<UploadsService, "forMessage" | "attach" | "toAttachment" | "passagesFor" | "get" | "keepAnalysis">;
+  law: Pick<LawLibrary, "factsOf" | "sections">;
 }) {
-  const { db, run, assistant, analysis, settings, logger, usage, stops, uploads } = deps;
+  const { db, run, assistant, analysis, settings, logger, usage, stops, uploads, law } = deps;
 
   async function caseDetail(row: CaseRow, user: SessionUser) {
     const { ai } = await settings.get();
@@ -174,7 +177,27 @@ export function createChatService(deps: {
     };
   }
 
-  /** The answer to a question, with the passages of the case's files that bear on it when it has files. */
+  /**
+   * The law library's facts on what the member asks, in the state the case names (its messages,
+   * newest first, then its title and description); none when no state or no topic is named.
+   */
+  async function lawFor(row: CaseRow, history: ChatTurn[], question: string): Promise<LawFact[]> {
+    const earlier = history.filter((t) => t.role === "user").map((t) => t.content);
+    const caseText = `${row.title}\n${row.description}`;
+    const state = stateOfCase({ messages: earlier, caseText });
+    if (!state) return [];
+    try {
+      return factsForQuestion(await law.factsOf(state), { question, earlier: earlier.slice(0, -1), caseText });
+    } catch (error) {
+      logger.warn({ fault: describeFault(error), caseId: row.id }, "reading the law library failed");
+      return [];
+    }
+  }
+
+  /**
+   * The answer to a question, with the passages of the case's files that bear on it when it has
+   * files and the law library's facts on what it asks; a provider's answer comes with its sources.
+   */
   async function answerQuestion(
     user: SessionUser,
     row: CaseRow,
@@ -183,22 +206,28 @@ export function createChatService(deps: {
     writer: AnswerWriter,
     signal: AbortSignal,
     hasFiles = true,
-  ): Promise<AiResult> {
+  ): Promise<AiResult & { sources?: MessageSources | null }> {
+    const facts = await lawFor(row, history, question);
     const passages = hasFiles
       ? await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
           logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
           return [];
         })
       : [];
-    return assistant.streamAnswer({
+    const result = await assistant.streamAnswer({
       tier: modelTier(user.plan),
       context: contextOf(row, user),
       history,
       userId: user.id,
       ...(passages.length > 0 ? { task: { type: "answer" as const, passages } } : {}),
+      ...(facts.length > 0 ? { law: facts } : {}),
       signal,
       onEvent: writer.onEvent,
     });
+    // The offline assistant writes its own sources into its answer; a model's are shown under it.
+    if (result.provider === "offline") return result;
+    const known = await law.sections().catch(() => new Set<string>());
+    return { ...result, sources: sourcesOf(result.content, facts, known) };
   }
 
   /**
@@ -213,7 +242,7 @@ export function createChatService(deps: {
     try {
       const history = turn.history ?? (await historyOf(db, row.id));
       const question = [...history].reverse().find((t) => t.role === "user")?.content ?? "";
-      const result =
+      const result: AiResult & { sources?: MessageSources | null } =
         turn.files.length > 0
           ? await analyseAttachments(user, row, turn.files, question, writer, emit, controller.signal)
           : await answerQuestion(user, row, history, question, writer, controller.signal, turn.hasFiles);
@@ -227,6 +256,7 @@ export function createChatService(deps: {
         completionTokens: result.usage?.completionTokens ?? null,
         totalTokens: result.usage?.totalTokens ?? null,
         offerText: turn.offerCandidate && !row.documentOfferedAt ? DOCUMENT_OFFER_TEXT : null,
+        sources: result.sources ?? null,
       });
       const keyDateOffer = turn.keyDate ? await offerKeyDate(row, turn.keyDate, history) : null;
       await emit("done", {

@@ -11,6 +11,7 @@ import {
 } from "@shared/schemas/law-library";
 import { type StateCode, stateName } from "@shared/us-states";
 import type { Db } from "../../db/client";
+import { librarySections } from "../../law/grounding";
 import { LIBRARY_FACTS, LIBRARY_VERSION } from "../../law/library";
 import { conflict, invalidInput, notFound } from "../../lib/errors";
 import { type Actor, changedValues, type LogService } from "../logs/logs.service";
@@ -88,7 +89,7 @@ const audited = (fact: LawFact) => ({
  */
 export function createLawLibrary(deps: { db: Db; logs: LogService }) {
   const { db, logs } = deps;
-  let kept: { at: number; rows: Map<string, LawFactRow> } | null = null;
+  let kept: { at: number; rows: Map<string, LawFactRow>; sections?: Set<string> } | null = null;
 
   async function rows(): Promise<Map<string, LawFactRow>> {
     if (kept && Date.now() - kept.at < KEEP_MS) return kept.rows;
@@ -189,6 +190,13 @@ export function createLawLibrary(deps: { db: Db; logs: LogService }) {
     /** One state's fact on one topic, in force. */
     async fact(state: StateCode, topic: LawTopic): Promise<LawFact | null> {
       return ((await rows()).get(`${state}:${topic}`)?.fact as LawFact | undefined) ?? null;
+    },
+
+    /** Every section number the library in force cites: what an answer's citations are checked against. */
+    async sections(): Promise<ReadonlySet<string>> {
+      const all = await rows();
+      if (kept && !kept.sections) kept.sections = librarySections([...all.values()].map((row) => row.fact as LawFact));
+      return kept?.sections ?? librarySections([...all.values()].map((row) => row.fact as LawFact));
     },
 
     /** Every fact of one state, in force. */

@@ -1,0 +1,1 @@
+ALTER TABLE "case_messages" ADD COLUMN "sources" jsonb;
