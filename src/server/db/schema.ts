@@ -718,7 +718,7 @@ export const keyDateReminders = pgTable(
       .references(() => keyDates.id, { onDelete: "cascade" }),
     /** Which deadline of the key date (its topic, or "own" for an "other" date). */
     deadline: text("deadline").notNull(),
-    /** week-before | day-before | day-after */
+    /** week-before | day-before | day-after, or soon (at once: the date was added after a reminder's time) */
     kind: text("kind").notNull(),
     sendAt: timestamp("send_at", { withTimezone: true }).notNull(),
     jobId: text("job_id"),

@@ -33,6 +33,11 @@ export function addDays(day: Day, days: number): Day {
   return fromUtc(date);
 }
 
+/** Whole days from `from` to `to` (negative when `to` comes first). */
+export function daysBetween(from: Day, to: Day): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+}
+
 /** The same day `months` later; the month's last day when it has no such day (Jan 31 + 1 → Feb 28). */
 function addMonths(day: Day, months: number): Day {
   const date = toUtc(day);

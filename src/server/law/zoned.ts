@@ -40,3 +40,8 @@ export function zonedInstant(day: string, hour: number, timeZone: string): Date 
   instant = wall - offsetMinutes(new Date(instant), timeZone) * 60_000;
   return new Date(instant);
 }
+
+/** The day it is at `instant` in `timeZone` (YYYY-MM-DD). */
+export function dayIn(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+}

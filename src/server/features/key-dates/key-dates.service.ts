@@ -18,10 +18,10 @@ import type { SessionUser } from "@shared/session";
 import { type StateCode, stateName } from "@shared/us-states";
 import { stateOfCase } from "../../ai/offline/jurisdictions";
 import type { Db } from "../../db/client";
-import { addDays, longDay } from "../../law/deadlines";
+import { addDays, daysBetween, longDay } from "../../law/deadlines";
 import { type CalendarEvent, calendarText } from "../../law/ics";
 import { keyDeadlines } from "../../law/key-deadlines";
-import { isTimeZone, zonedInstant } from "../../law/zoned";
+import { dayIn, isTimeZone, zonedInstant } from "../../law/zoned";
 import { conflict, invalidInput, notFound } from "../../lib/errors";
 import type { JobQueue } from "../../lib/jobs";
 import type { Logger } from "../../lib/logger";
@@ -57,7 +57,12 @@ const REMINDERS = [
   { kind: "day-before", offsetDays: -1 },
   { kind: "day-after", offsetDays: 1 },
 ] as const;
-type ReminderKind = (typeof REMINDERS)[number]["kind"];
+/**
+ * A date added after a reminder before its deadline should have come (three days before it, say)
+ * gets one reminder at once instead, saying how far away the deadline is.
+ */
+const CATCH_UP = "soon" as const;
+type ReminderKind = (typeof REMINDERS)[number]["kind"] | typeof CATCH_UP;
 
 const EVENT_LABELS = new Map<string, string>(KEY_DATE_EVENTS.map((e) => [e.id, e.label]));
 const today = () => new Date().toISOString().slice(0, 10);
@@ -125,12 +130,16 @@ export function createKeyDatesService(deps: {
   function remindersFor(deadlines: KeyDeadline[], timeZone: string) {
     const now = Date.now();
     const due: Array<{ deadline: string; kind: ReminderKind; sendAt: Date }> = [];
+    const todayThere = dayIn(new Date(now), timeZone);
     for (const deadline of deadlines) {
       if (!deadline.day) continue;
+      let missed = false;
       for (const reminder of REMINDERS) {
         const sendAt = zonedInstant(addDays(deadline.day, reminder.offsetDays), REMINDER_HOUR, timeZone);
         if (sendAt.getTime() > now) due.push({ deadline: deadline.key, kind: reminder.kind, sendAt });
+        else if (reminder.offsetDays < 0) missed = true;
       }
+      if (missed && deadline.day >= todayThere) due.push({ deadline: deadline.key, kind: CATCH_UP, sendAt: new Date(now) });
     }
     return due;
   }
@@ -151,6 +160,7 @@ export function createKeyDatesService(deps: {
     const composed = keyDateReminderMail(general, {
       firstName: member.firstName,
       when: reminder.kind as ReminderKind,
+      daysLeft: daysBetween(dayIn(new Date(), calendar.timeZone ?? DEFAULT_TIME_ZONE), deadline.day),
       dayText: deadline.dayText,
       sentence: deadline.sentence,
       caseTitle,

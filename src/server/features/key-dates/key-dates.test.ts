@@ -218,6 +218,35 @@ describe("key dates", () => {
     expect(await t.services.db.select().from(keyDates).where(eq(keyDates.id, quit.id))).toEqual([]);
   });
 
+  it("sends one reminder at once for a date added after its week-before reminder's time, saying how far away it is", async () => {
+    const member = await t.member({ firstName: "Ana" });
+    const caseId = await caseIn(member.client, "Final pay", "I was let go in Texas.");
+    // Let go today in Texas: the final paycheck is due within days, so the week-before reminder's time has passed.
+    const fired = await addDate(member.client, caseId, {
+      event: "fired",
+      eventDate: today(),
+      state: "TX",
+      timeZone: "America/Chicago",
+    });
+    const reminders = await remindersOf(fired.id);
+    expect(reminders.map((r) => r.kind).sort()).toEqual(["day-after", "day-before", "soon"]);
+    const soon = reminders.find((r) => r.kind === "soon");
+    expect(Math.abs((soon?.sendAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    const mails = async () => (await t.outbox()).filter((m) => m.to === member.email && m.subject.startsWith("Coming up:"));
+    await waitUntil(async () => (await mails()).length === 1, { what: "the reminder sent at once", timeout: 20_000 });
+    const [mail] = await mails();
+    expect(mail?.text).toMatch(/A date in your case "Final pay" is (today|tomorrow|in \d days)\./);
+    expect(mail?.text).toMatch(/Your employer must pay your final paycheck by/);
+
+    // A date whose deadline has passed gets no reminder at once: only the morning after, if still to come.
+    const late = await addDate(member.client, await caseIn(member.client, "Old job"), {
+      event: "fired",
+      eventDate: addDays(today(), -30),
+      state: "TX",
+    });
+    expect((await remindersOf(late.id)).map((r) => r.kind)).toEqual([]);
+  });
+
   it("turns reminders off from the calendar settings: their jobs are cancelled and none is sent", async () => {
     const member = await t.member();
     const caseId = await caseIn(member.client, "Deposit");

@@ -216,7 +216,9 @@ export function keyDateReminderMail(
   site: MailSite,
   m: {
     firstName?: string | undefined;
-    when: "week-before" | "day-before" | "day-after";
+    when: "week-before" | "day-before" | "day-after" | "soon";
+    /** Days from today to the date, where the member lives (for a reminder sent at once: "soon"). */
+    daysLeft: number;
     dayText: string;
     sentence: string;
     caseTitle: string;
@@ -229,11 +231,14 @@ export function keyDateReminderMail(
     "week-before": `In a week: ${m.dayText}`,
     "day-before": `Tomorrow: ${m.dayText}`,
     "day-after": `Yesterday's date has passed: what to do next`,
+    soon: `Coming up: ${m.dayText}`,
   } as const;
+  const away = m.daysLeft <= 0 ? "today" : m.daysLeft === 1 ? "tomorrow" : `in ${m.daysLeft} days`;
   const intro = {
     "week-before": `A date in your case "${m.caseTitle}" is a week away.`,
     "day-before": `A date in your case "${m.caseTitle}" is tomorrow.`,
     "day-after": `A date in your case "${m.caseTitle}" was yesterday.`,
+    soon: `A date in your case "${m.caseTitle}" is ${away}.`,
   } as const;
   return layout(site, {
     subject: subjects[m.when],
