@@ -60,10 +60,10 @@ export function KeyDateOfferCard({
         aria-labelledby={`${ids}-title`}
         className="w-full max-w-[92%] space-y-3 rounded-2xl rounded-bl-sm border border-primary-200 bg-primary-50 px-4 py-3 text-slate-800 sm:max-w-[85%]"
       >
-        <h3 id={`${ids}-title`} className="flex items-center gap-2 font-semibold text-slate-900">
+        <h2 id={`${ids}-title`} className="flex items-center gap-2 text-base font-semibold text-slate-900">
           <CalendarClock className="size-5 shrink-0 text-primary-800" aria-hidden />
           Add this date to your key dates?
-        </h3>
+        </h2>
         <p>
           You mentioned: <strong>{offer.eventLabel}</strong>, {offer.eventDateText}
           {offer.stateName ? ` (${offer.stateName})` : ""}. LawGuide can work out the deadlines that follow and remind
