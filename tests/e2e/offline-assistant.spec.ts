@@ -14,7 +14,7 @@ import {
 
 /**
  * The chat as a newcomer meets it on the embedded defaults: no AI provider is configured, so the
- * offline assistant answers, from its table of state law where the question names a state. These
+ * offline assistant answers, from the law library where the question names a state. These
  * journeys run on a server of their own, with no provider keys.
  */
 const test = base.extend<object, { ownServer: RunningServer }>({
@@ -37,7 +37,7 @@ test.describe("the offline assistant", () => {
     await newChat(page);
     await sendMessage(page, "My landlord in Texas kept my security deposit. Is there a deadline?");
     const conversation = conversationOf(page);
-    await expect(conversation.getByText(/Deposit return deadline in Texas:/)).toBeVisible({ timeout: 15_000 });
+    await expect(conversation.getByText(/Security deposit return in Texas:/)).toBeVisible({ timeout: 15_000 });
     await expect(conversation.getByText(/Tex\. Prop\. Code/).first()).toBeVisible();
     await expect(conversation.getByText(/which state/i)).toHaveCount(0);
     await expect(conversation.getByText(/not legal advice/).first()).toBeVisible();
@@ -122,7 +122,7 @@ test.describe("the offline assistant", () => {
     // A short question now gets its answer straight away.
     await sendMessage(page, "Is there a deadline for my deposit in Ohio?");
     const conversation = conversationOf(page);
-    await expect(conversation.getByText(/Deposit return deadline in Ohio:/)).toBeVisible({ timeout: 15_000 });
+    await expect(conversation.getByText(/Security deposit return in Ohio:/)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Send message" })).toBeVisible({ timeout: 15_000 });
 

@@ -46,11 +46,12 @@ function caseWordsOf(request: AiRequest): CaseWords {
     question: asked[asked.length - 1] ?? "",
     earlier: asked.slice(0, -1),
     caseText: context ? `${context.title}\n${context.description}` : "",
+    library: request.library,
   };
 }
 
 /**
- * The offline assistant: answers by topic with the state-law table's figures, or, when files are involved, an analysis of the
+ * The offline assistant: answers by topic with the law library's facts, or, when files are involved, an analysis of the
  * file's own text and answers quoting its passages; after a 1-second pause, streamed in small
  * pieces like a real provider.
  */

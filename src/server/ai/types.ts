@@ -33,6 +33,8 @@ export interface AiRequest {
   context?: CaseContext;
   /** The law library's facts on what the member asks: providers get them in `system`; the offline assistant reads them here. */
   law?: LawFact[];
+  /** Every fact of the case's state in force: the offline assistant answers from it (providers ignore it). */
+  library?: LawFact[];
 }
 
 export interface AiUsage {

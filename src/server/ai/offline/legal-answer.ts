@@ -1,16 +1,17 @@
 /**
  * The offline assistant's answer to a question in a case: it recognises the topic (the case
- * categories of the landing page and the Document Center's keywords), the four figures of the
- * state-law table a member may be asking for, and the state named anywhere in the case, and
- * answers with that state's figures, each with its source. It asks for the state only when the
- * case has not named one, and says plainly when it knows nothing specific.
+ * categories of the landing page and the law library's seven topics), and the state named
+ * anywhere in the case, and answers with that state's facts from the law library in force, each
+ * with its citation and whether LawGuide checked it. It asks for the state only when the case has
+ * not named one, and says plainly when it knows nothing specific.
  */
 import { classifyCase } from "@shared/chat";
-import type { LawTopic } from "@shared/law";
+import { LAW_TOPICS, type LawFact, type LawTopic } from "@shared/law";
+import { stateName } from "@shared/us-states";
 import { HOUSING, lawTopicsIn } from "../../law/grounding";
+import { LIBRARY_FACTS } from "../../law/library";
 import { OFFLINE_ANSWERS } from "../offline-answers";
 import { type StateCode, stateOfCase } from "./jurisdictions";
-import { checkedMonth, depositDeadlineSpread, factLines, type LawFact, type StateLaw, stateLaw } from "./state-law";
 
 export interface CaseWords {
   /** The member's newest message. */
@@ -19,155 +20,185 @@ export interface CaseWords {
   earlier: readonly string[];
   /** The case's title and description. */
   caseText: string;
+  /** The law library in force for the case's state, when the caller read it (else the release's). */
+  library?: readonly LawFact[] | undefined;
 }
 
-/** The library's topics the offline assistant's table of state law answers. */
-const FACT_OF_TOPIC: Partial<Record<LawTopic, LawFact>> = {
-  "security-deposit": "securityDeposit",
-  "final-paycheck": "finalPaycheck",
-  "small-claims": "smallClaims",
-  "month-to-month-notice": "monthToMonthNotice",
-};
+/** A landlord forcing a tenant out without a court: answered as the notices and the court case. */
+const LOCKOUT =
+  /\b(chang(e|ed|es|ing) (the |my |our )?locks?|lock(ed|s)? (me|us) out|throw (out )?(my|our) (stuff|things|belongings)|(put|throw|threw|thrown) (my|our) (stuff|things|belongings) out|shut (off|down) (my |our |the )?(utilities|water|power|electricity|heat|gas))\b/i;
 
-/** The figures a text asks for (the law library's topic rules), in the order the rules list them. */
-function factsIn(text: string, housing: boolean): LawFact[] {
-  return lawTopicsIn(text, housing)
-    .map((topic) => FACT_OF_TOPIC[topic])
-    .filter((fact): fact is LawFact => Boolean(fact));
-}
+const TOPIC_LABELS = new Map<string, string>(LAW_TOPICS.map((t) => [t.id, t.label]));
 
 /** Places outside the table that members name: said plainly rather than answered as a state. */
 const ELSEWHERE =
   /\b(Puerto Rico|Guam|U\.?S\.? Virgin Islands|American Samoa|Northern Mariana Islands|Canada|Ontario|British Columbia|Quebec|Mexico|England|Scotland|Wales|United Kingdom|UK|Ireland|Australia|India|Germany|France)\b/;
 
-/** Figures that usually matter for a topic when the member has named a state. */
-const RELATED: Record<string, LawFact[]> = {
-  "Housing & Tenancy": ["securityDeposit", "monthToMonthNotice", "smallClaims"],
-  Employment: ["finalPaycheck", "smallClaims"],
-  "Consumer & Debt": ["smallClaims"],
-  Contracts: ["smallClaims"],
-  "Personal Injury": ["smallClaims"],
+/** Facts that usually matter for a case's category when the member has named a state. */
+const RELATED: Record<string, LawTopic[]> = {
+  "Housing & Tenancy": ["security-deposit", "month-to-month-notice", "small-claims"],
+  Employment: ["final-paycheck", "small-claims"],
+  "Consumer & Debt": ["small-claims"],
+  Contracts: ["written-contract-limit", "small-claims"],
+  "Personal Injury": ["small-claims"],
 };
 
-/** General guidance that goes with each figure (no figures of its own, so no source needed). */
-const GUIDANCE: Record<LawFact, string> = {
-  securityDeposit:
+/** General guidance that goes with each topic (no figures of its own, so no source needed). */
+const GUIDANCE: Record<LawTopic, string> = {
+  "security-deposit":
     "Normal wear and tear usually cannot be deducted. Give the landlord your forwarding address in writing, keep your move-in and move-out photos, and ask for the deposit back in a short dated letter that names the deadline.",
-  finalPaycheck:
+  "final-paycheck":
     "Ask for the final pay in writing and keep your pay stubs and time records. If it is late, your state labor department takes wage claims without a lawyer, and unpaid wages can also be claimed in court.",
-  smallClaims:
+  "small-claims":
     "Small claims court is built for people without lawyers: the forms are short, the fees are modest and the clerk's office or the court's self-help page explains each step. Ask for the amount you can prove with papers and photos.",
-  monthToMonthNotice:
+  "month-to-month-notice":
     "Notice usually has to be in writing and delivered the way the law or the lease says; a lease for a fixed term ends on its own date instead. A landlord still needs a court order to remove a tenant who stays.",
+  "pay-or-quit-notice":
+    "A notice to pay or leave is not an eviction: it starts the clock before a landlord may file an eviction case, and only a court can order you out. Keep the notice and note the day you got it, pay in a way you can prove (a receipt, a money-order copy) if you can, and if you cannot, contact legal aid or the court's self-help center now.",
+  "eviction-answer":
+    "Once you are served, the time to respond is short, and missing it usually means losing by default. File your answer with the court clerk in time, go to every hearing, and bring your lease, receipts, photos and the notice. Legal aid and the court's self-help center help tenants for free in many places.",
+  "written-contract-limit":
+    "The time limit usually runs from the day the contract was broken. Write that date down, keep the contract and every message about it, and if the limit is close, talk to a lawyer or the court's self-help center soon: a claim filed late is usually dismissed.",
 };
 
-const TOPIC_OF_FACT: Record<LawFact, string> = {
-  securityDeposit: "returning a security deposit",
-  finalPaycheck: "a final paycheck",
-  smallClaims: "small claims court",
-  monthToMonthNotice: "ending a month-to-month tenancy",
+const TOPIC_OF_FACT: Record<LawTopic, string> = {
+  "security-deposit": "returning a security deposit",
+  "final-paycheck": "a final paycheck",
+  "small-claims": "small claims court",
+  "month-to-month-notice": "ending a month-to-month tenancy",
+  "pay-or-quit-notice": "a notice to pay rent or leave",
+  "eviction-answer": "answering an eviction lawsuit",
+  "written-contract-limit": "the time limit to sue on a written contract",
 };
 
-/** What to ask when the state is unknown, per figure. */
-const ASK_STATE: Record<LawFact, string> = {
-  securityDeposit:
+/** What to ask when the state is unknown, per topic. */
+const ASK_STATE: Record<LawTopic, string> = {
+  "security-deposit":
     "Which state is the home in? Tell me and I will give you that state's deadline and the law that sets it.",
-  finalPaycheck:
+  "final-paycheck":
     "Which state did you work in? Tell me and I will give you that state's deadlines and the law that sets them.",
-  smallClaims:
+  "small-claims":
     "Which state would you file in? Tell me and I will give you that state's limit and the law that sets it.",
-  monthToMonthNotice:
+  "month-to-month-notice":
     "Which state is the home in? Tell me and I will give you that state's notice period and the law that sets it.",
+  "pay-or-quit-notice":
+    "Which state is the home in? Tell me and I will give you that state's notice and the law that sets it.",
+  "eviction-answer":
+    "Which state is the court in? Tell me and I will give you that state's time to respond and the rule that sets it.",
+  "written-contract-limit":
+    "Which state's law governs the contract? Tell me and I will give you that state's time limit and the law that sets it.",
 };
 
-function footer(row: StateLaw): string {
-  return `*Figures from LawGuide's table of state law, as of ${checkedMonth(row)}. Laws change: confirm with the cited law or the state's official site before you rely on a date or an amount.*`;
-}
+const HEADLINES: Record<LawTopic, string> = {
+  "security-deposit": "Every state sets its own deadline for returning a security deposit (or a list of deductions).",
+  "final-paycheck":
+    "Every state sets its own rules for when a final paycheck is due, and they often differ for quitting and being fired.",
+  "small-claims": "Each state sets the most you can ask for in small claims court.",
+  "month-to-month-notice": "Each state sets how much notice a landlord must give to end a month-to-month tenancy.",
+  "pay-or-quit-notice": "Each state sets the notice a landlord must give for unpaid rent before filing for eviction.",
+  "eviction-answer": "Each state sets how soon a tenant must respond once served with an eviction lawsuit.",
+  "written-contract-limit": "Each state sets how long you have to sue over a broken written contract.",
+};
+
+const FOOTER =
+  '*From LawGuide\'s law library: each rule with its citation, "checked" with the month LawGuide read it against its source, or "not verified" where it has not yet. Laws change: confirm with the cited law or the state\'s official site before you rely on a date or an amount.*';
 
 function list(lines: string[]): string {
   return lines.map((line) => `- ${line}`).join("\n");
 }
 
-/** Examples from two states for a member who has not named one. */
-function examples(fact: LawFact): string[] {
-  if (fact === "securityDeposit") {
-    const spread = depositDeadlineSpread();
-    if (spread) {
-      return [
-        `Deadlines run from ${spread.shortest.securityDeposit.days} days in ${spread.shortest.name} to ${spread.longest.securityDeposit.days} days in ${spread.longest.name}; ${spread.commonDays} days is the most common.`,
-        ...factLines(spread.shortest, fact),
-        ...factLines(spread.longest, fact),
-      ];
-    }
-  }
-  return (["CA", "TX"] as StateCode[]).flatMap((code) => {
-    const row = stateLaw(code);
-    return row ? factLines(row, fact) : [];
+/** A state's facts: the library in force the caller read, or the release's. */
+function factsOf(code: StateCode, library: readonly LawFact[] | undefined): readonly LawFact[] {
+  if (library?.length && library.every((fact) => fact.state === code)) return library;
+  return LIBRARY_FACTS.filter((fact) => fact.state === code);
+}
+
+/** One fact as a Markdown list item ending with its citation and whether LawGuide checked it. */
+function factLine(fact: LawFact): string {
+  const penalty =
+    fact.topic === "security-deposit" && typeof fact.details.penalty === "string"
+      ? ` Penalty: ${fact.details.penalty}`
+      : "";
+  const rule = /[.!?]$/.test(fact.rule) ? fact.rule : `${fact.rule}.`;
+  const checked = fact.checked ? `checked ${fact.checked.slice(0, 7)}` : "not verified by LawGuide";
+  return `**${TOPIC_LABELS.get(fact.topic)} in ${stateName(fact.state)}:** ${rule}${penalty} *(${fact.citation}; ${checked})*`;
+}
+
+function linesFor(facts: readonly LawFact[], topics: readonly LawTopic[]): string[] {
+  return topics.flatMap((topic) => {
+    const fact = facts.find((f) => f.topic === topic);
+    return fact ? [factLine(fact)] : [];
   });
 }
 
-const FACT_HEADLINES: Record<LawFact, string> = {
-  securityDeposit: "Every state sets its own deadline for returning a security deposit (or a list of deductions).",
-  finalPaycheck:
-    "Every state sets its own rules for when a final paycheck is due, and they often differ for quitting and being fired.",
-  smallClaims: "Each state sets the most you can ask for in small claims court.",
-  monthToMonthNotice: "Each state sets how much notice a landlord must give to end a month-to-month tenancy.",
-};
-
-function factAnswer(facts: LawFact[], code: StateCode | null, elsewhere: string | null): string {
-  const row = code ? stateLaw(code) : undefined;
-  const about = facts.map((fact) => TOPIC_OF_FACT[fact]);
+function factAnswer(
+  topics: LawTopic[],
+  code: StateCode | null,
+  elsewhere: string | null,
+  library: readonly LawFact[] | undefined,
+  lead: string | null,
+): string {
+  const about = topics.map((topic) => TOPIC_OF_FACT[topic]);
   const aboutText = about.length > 1 ? `${about.slice(0, -1).join(", ")} and ${about[about.length - 1]}` : about[0];
-  const guidance = facts.map((fact) => GUIDANCE[fact]).join(" ");
-  if (row) {
-    // The figures asked for, then small claims as the usual next step for money owed.
-    const extra: LawFact[] =
-      !facts.includes("smallClaims") && facts.some((fact) => fact === "securityDeposit" || fact === "finalPaycheck")
-        ? ["smallClaims"]
+  const guidance = topics.map((topic) => GUIDANCE[topic]).join(" ");
+  const opening = lead ? `${lead}\n\n` : "";
+  if (code) {
+    // The facts asked for, then small claims as the usual next step for money owed.
+    const extra: LawTopic[] =
+      !topics.includes("small-claims") && topics.some((t) => t === "security-deposit" || t === "final-paycheck")
+        ? ["small-claims"]
         : [];
-    const lines = [...facts, ...extra].flatMap((fact) => factLines(row, fact));
-    return `**Here is what ${row.name} law says about ${aboutText}.**
+    const lines = linesFor(factsOf(code, library), [...topics, ...extra]);
+    return `${opening}**Here is what ${stateName(code)} law says about ${aboutText}.**
 
 ${list(lines)}
 
 **Next steps:** ${guidance}
 
-${footer(row)}`;
+${FOOTER}`;
   }
-  const lead = elsewhere
-    ? `**LawGuide's offline assistant has figures for the 50 U.S. states and DC only, so I cannot give you the rule for ${elsewhere}.** Its law or a local lawyer will have the answer; here is how it works in the U.S. for comparison.`
-    : `**${facts.map((fact) => FACT_HEADLINES[fact]).join(" ")}**`;
-  const sample = facts.flatMap((fact) => examples(fact));
-  const first = stateLaw("CA");
-  const ask = elsewhere ? "" : `\n\n${facts.map((fact) => ASK_STATE[fact])[0]}`;
-  return `${lead}
+  const headline = elsewhere
+    ? `**LawGuide's law library covers the 50 U.S. states and DC only, so I cannot give you the rule for ${elsewhere}.** Its law or a local lawyer will have the answer; here is how it works in the U.S. for comparison.`
+    : `**${topics.map((topic) => HEADLINES[topic]).join(" ")}**`;
+  const sample = topics.flatMap((topic) =>
+    (["CA", "TX"] as StateCode[]).flatMap((state) => linesFor(factsOf(state, undefined), [topic])),
+  );
+  const ask = elsewhere ? "" : `\n\n${topics.map((topic) => ASK_STATE[topic])[0]}`;
+  return `${opening}${headline}
 
 For example:
 
 ${list(sample)}
 
-**Next steps:** ${guidance}${ask}${first ? `\n\n${footer(first)}` : ""}`;
+**Next steps:** ${guidance}${ask}
+
+${FOOTER}`;
 }
 
-function topicAnswer(category: string, code: StateCode | null, random: () => number): string {
+function topicAnswer(
+  category: string,
+  code: StateCode | null,
+  library: readonly LawFact[] | undefined,
+  random: () => number,
+): string {
   const answers = OFFLINE_ANSWERS[category] ?? OFFLINE_ANSWERS.General ?? [""];
   const body = answers[Math.floor(random() * answers.length) % answers.length] ?? "";
-  const row = code ? stateLaw(code) : undefined;
-  if (!row) return body;
+  if (!code) return body;
+  const name = stateName(code);
   const related = RELATED[category];
   const [head, next] = splitNextSteps(body);
   if (!related) {
     return `${head}
 
-I do not have ${row.name} figures on this topic in my offline table, so this is the general picture; the ${row.name} courts' self-help pages and the state bar's lawyer referral service can point you to the rules that apply there.${next}`;
+I do not have ${name} rules on this topic in LawGuide's law library, so this is the general picture; the ${name} courts' self-help pages and the state bar's lawyer referral service can point you to the rules that apply there.${next}`;
   }
   return `${head}
 
-**What I know for ${row.name}:**
+**What I know for ${name}:**
 
-${list(related.flatMap((fact) => factLines(row, fact)))}${next}
+${list(linesFor(factsOf(code, library), related))}${next}
 
-${footer(row)}`;
+${FOOTER}`;
 }
 
 /** A canned answer split before its "Next steps" paragraph (kept with its leading blank line). */
@@ -184,15 +215,25 @@ export function offlineLegalAnswer(words: CaseWords, random: () => number = Math
   const code = stateOfCase({ messages: [...words.earlier, words.question], caseText: words.caseText });
   const elsewhere = code ? null : (words.question.match(ELSEWHERE)?.[1] ?? null);
   const ownCategory = classifyCase(words.question);
-  let facts = factsIn(words.question, housing);
+  // A landlord changing the locks or putting a tenant's things out: the notices and the court case.
+  if (LOCKOUT.test(words.question)) {
+    return factAnswer(
+      ["pay-or-quit-notice", "eviction-answer"],
+      code,
+      elsewhere,
+      words.library,
+      '**Changing the locks, removing a tenant\'s belongings or cutting off utilities to force a tenant out (a "self-help" eviction) is not allowed in most states: a landlord generally needs a court order, which comes only after an eviction case the tenant can answer.** If it has happened, write down what and when, take photos, and call the police non-emergency line or legal aid.',
+    );
+  }
+  let topics = lawTopicsIn(words.question, housing);
   // A follow-up with no topic of its own ("Is there a deadline?") is about what the case asked before.
-  if (!facts.length && ownCategory === "General") {
+  if (!topics.length && ownCategory === "General") {
     for (const text of [...[...words.earlier].reverse(), words.caseText]) {
-      facts = factsIn(text, housing);
-      if (facts.length) break;
+      topics = lawTopicsIn(text, housing);
+      if (topics.length) break;
     }
   }
-  if (facts.length) return factAnswer(facts, code, elsewhere);
+  if (topics.length) return factAnswer(topics.slice(0, 3), code, elsewhere, words.library, null);
   const category = ownCategory !== "General" ? ownCategory : classifyCase(everything);
-  return topicAnswer(category, code, random);
+  return topicAnswer(category, code, words.library, random);
 }

@@ -45,6 +45,8 @@ export interface AnswerRequest {
   task?: DocumentTask;
   /** The law library's facts on what the member asks, in the case's state: the model relies on and cites them. */
   law?: LawFact[];
+  /** Every fact of the case's state in force: the offline assistant answers from it. */
+  library?: LawFact[];
   signal?: AbortSignal;
   onEvent: (event: AnswerEvent) => void;
 }
@@ -209,6 +211,7 @@ export function createAssistant(
               timeoutMs,
               context: request.context,
               ...(request.law?.length ? { law: request.law } : {}),
+              ...(request.library?.length ? { library: request.library } : {}),
               ...(request.task ? { task: request.task } : {}),
               ...(request.signal ? { signal: request.signal } : {}),
             },
@@ -287,7 +290,7 @@ export function createAssistant(
             const reasoning =
               parsed.reasoning ??
               (provider.id === "offline"
-                ? "From LawGuide's offline assistant (its general guidance and table of state law), not from an AI model."
+                ? "From LawGuide's offline assistant (its general guidance and LawGuide's law library), not from an AI model."
                 : "The model did not rate this answer itself; the figure is LawGuide's usual range for this provider.");
             return { side, provider: provider.id, model: choice.model, content: parsed.content, confidence, reasoning };
           } catch (error) {

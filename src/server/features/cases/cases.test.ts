@@ -241,7 +241,7 @@ describe("cases", () => {
     });
     const body = await preview.json();
     expect(body.comparison.offline).toBe(true);
-    expect(body.comparison.answers[0].content).toContain("Deposit return deadline in Texas");
+    expect(body.comparison.answers[0].content).toContain("Security deposit return in Texas");
   });
 
   it("load older messages page by page", async () => {

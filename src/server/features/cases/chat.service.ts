@@ -181,16 +181,21 @@ export function createChatService(deps: {
    * The law library's facts on what the member asks, in the state the case names (its messages,
    * newest first, then its title and description); none when no state or no topic is named.
    */
-  async function lawFor(row: CaseRow, history: ChatTurn[], question: string): Promise<LawFact[]> {
+  async function lawFor(
+    row: CaseRow,
+    history: ChatTurn[],
+    question: string,
+  ): Promise<{ facts: LawFact[]; library: LawFact[] }> {
     const earlier = history.filter((t) => t.role === "user").map((t) => t.content);
     const caseText = `${row.title}\n${row.description}`;
     const state = stateOfCase({ messages: earlier, caseText });
-    if (!state) return [];
+    if (!state) return { facts: [], library: [] };
     try {
-      return factsForQuestion(await law.factsOf(state), { question, earlier: earlier.slice(0, -1), caseText });
+      const library = await law.factsOf(state);
+      return { facts: factsForQuestion(library, { question, earlier: earlier.slice(0, -1), caseText }), library };
     } catch (error) {
       logger.warn({ fault: describeFault(error), caseId: row.id }, "reading the law library failed");
-      return [];
+      return { facts: [], library: [] };
     }
   }
 
@@ -207,7 +212,7 @@ export function createChatService(deps: {
     signal: AbortSignal,
     hasFiles = true,
   ): Promise<AiResult & { sources?: MessageSources | null }> {
-    const facts = await lawFor(row, history, question);
+    const { facts, library } = await lawFor(row, history, question);
     const passages = hasFiles
       ? await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
           logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
@@ -221,6 +226,7 @@ export function createChatService(deps: {
       userId: user.id,
       ...(passages.length > 0 ? { task: { type: "answer" as const, passages } } : {}),
       ...(facts.length > 0 ? { law: facts } : {}),
+      ...(library.length > 0 ? { library } : {}),
       signal,
       onEvent: writer.onEvent,
     });
