@@ -36,6 +36,7 @@ const KINDS: Kind[] = [
       /\b(?:pay (?:rent )?or quit|pay or vacate|cure or quit)\b/i,
       /\beviction notice\b|\bnotice of eviction\b/i,
       /\bnotice of termination of (?:tenancy|lease)\b/i,
+      /\blandlord['’]s (?:three|3|five|5|seven|7|ten|10|fourteen|14|thirty|30) day notice\b/i,
       /\b(?:three|3|five|5|seven|7|ten|10|fourteen|14|thirty|30|sixty|60|ninety|90)[- ]day notice\b/i,
     ],
     signed: false,
@@ -46,6 +47,8 @@ const KINDS: Kind[] = [
       /\btenan(?:t|cy)\b/i,
       /\bunlawful detainer\b/i,
       /\bpast due\b/i,
+      /\bpayment of rent\b|\brent (?:is )?(?:now )?due\b/i,
+      /\blandlord\b/i,
       /\bcourt\b/i,
     ],
   },
@@ -109,11 +112,12 @@ const KINDS: Kind[] = [
     name: "a termination letter",
     purpose:
       "A termination letter tells an employee that their job is ending, and usually when and on what terms (final pay, benefits, returning company property).",
+    // A notice of termination "of tenancy" or "of lease" is a landlord's (the eviction kind's own words).
     strong: [
-      /\bnotice of termination\b/i,
+      /\bnotice of termination\b(?! of (?:(?:the |your |this )?(?:tenancy|lease|rental|occupancy)))/i,
       /\btermination of (?:your )?employment\b/i,
       /\byour employment (?:with [^.]{1,60} )?(?:is|will be|has been|was) (?:terminated|ended|ending)\b/i,
-      /\b(?:letter|notice) of (?:dismissal|termination)\b/i,
+      /\b(?:letter|notice) of (?:dismissal|termination)\b(?! of (?:(?:the |your |this )?(?:tenancy|lease|rental|occupancy)))/i,
     ],
     signals: [
       /\bfinal paycheck\b|\bfinal pay\b/i,

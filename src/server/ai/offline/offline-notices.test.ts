@@ -75,6 +75,30 @@ describe("what kind of document a notice is, from its own words", () => {
     expect(detectKind(new Document(passagesOf("n.pdf", texts))).kind?.name).toBe(name);
   });
 
+  it("reads an Illinois landlord's 5-day rent demand titled a notice of termination of tenancy as a tenancy notice, not a dismissal", () => {
+    const illinois = passagesOf("notice.jpg", [
+      "NOTICE OF TERMINATION OF TENANCY",
+      "LANDLORD'S FIVE DAY NOTICE",
+      "To Maria Lopez, Tenant in possession: You are hereby notified that in consequence of your default in payment of rent for the premises at 1420 W. Addison St., Apt 2, Chicago, Illinois, I have elected to terminate your lease.",
+      "The sum of $1,500.00 is now due and unpaid, and unless payment thereof is made on or before the expiration of five days after service of this notice, your tenancy will terminate.",
+      "Only FULL PAYMENT of the rent demanded in this notice will waive the landlord's right to terminate the lease under this notice.",
+      "Dated October 2, 2026. Robert Kane, Landlord.",
+    ]);
+    expect(detectKind(new Document(illinois)).kind?.id).toBe("eviction");
+    const text = analyse(illinois);
+    expect(section(text, "Document type and purpose")).toContain("tenancy");
+    expect(text).not.toMatch(/age discrimination|employee|final pay|COBRA/i);
+  });
+
+  it("still reads an employer's notice of termination as a termination letter", () => {
+    const employer = passagesOf("letter.pdf", [
+      "NOTICE OF TERMINATION",
+      "Dear Sam Lee, this letter confirms that your employment with Acme Corp. will be terminated effective November 30, 2026.",
+      "Your final paycheck, including accrued vacation, will be paid on your last day of work. Please return all company property.",
+    ]);
+    expect(detectKind(new Document(employer)).kind?.id).toBe("termination");
+  });
+
   it("weighs a title above a mention in passing: a lease that speaks of a notice to vacate is a lease", () => {
     const passages = passagesOf("lease.pdf", [
       "RESIDENTIAL LEASE AGREEMENT",
