@@ -1,6 +1,6 @@
 import { OFFLINE_MODEL } from "@shared/ai-providers";
 import { offlineAnalysis, offlineAnswerFromPassages } from "./offline";
-import { type CaseWords, offlineLegalAnswer } from "./offline/legal-answer";
+import { type CaseWords, legalityRuling, offlineLegalAnswer } from "./offline/legal-answer";
 import { OFFLINE_CLOSING } from "./offline-answers";
 import type { AiProvider, AiRequest, AiResult } from "./types";
 import { StoppedError } from "./types";
@@ -67,7 +67,7 @@ export function createOfflineProvider(options: {
     // the passages found for it, when they hold an answer. Each ends with its own one disclaimer.
     if (task?.type === "analyse") return offlineAnalysis(task);
     if (task?.type === "answer") {
-      const grounded = offlineAnswerFromPassages(words.question, task.passages);
+      const grounded = offlineAnswerFromPassages(words.question, task.passages, legalityRuling(words));
       if (grounded) return grounded;
     }
     return offlineAnswer(words, request.maxTokens, options.random);

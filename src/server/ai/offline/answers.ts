@@ -204,7 +204,11 @@ const MAX_QUOTES = 3;
  * sentences already quoted (the same file uploaded twice, or overlapping passages) is not quoted
  * again: where it is the same passage in another file, the answer says where else it stands.
  */
-export function answerParts(question: string, passages: DocumentPassage[]): string[] | null {
+export function answerParts(
+  question: string,
+  passages: DocumentPassage[],
+  ruling: string | null = null,
+): string[] | null {
   const scored = scorePassages(question, passages);
   const top = scored[0];
   if (!top) return null;
@@ -228,7 +232,8 @@ export function answerParts(question: string, passages: DocumentPassage[]): stri
   }
   if (shown.length === 0) return null;
   const lines: string[] = [];
-  let restated = false;
+  // Asked whether it is allowed: the rule (or that none is known) answers, not the passage's own words.
+  let restated = ruling !== null;
   shown.forEach(({ where, quote, alsoIn }, i) => {
     lines.push(i === 0 ? `From ${where}:` : `Also relevant, from ${where}:`, "", blockquote(quote), "");
     if (alsoIn.length > 0) lines.push(`The same words are also in ${joinAnd(alsoIn)}.`, "");
@@ -240,6 +245,7 @@ export function answerParts(question: string, passages: DocumentPassage[]): stri
       }
     }
   });
+  if (ruling) lines.push(ruling, "");
   if (!restated) {
     lines.push(
       shown.length > 1

@@ -62,7 +62,11 @@ function aboutQuestion(question: string, passages: DocumentPassage[]): string[] 
  * with the document and location, and what they say in the question's terms. Null when no passage
  * matches the question well enough.
  */
-export function offlineAnswerFromPassages(question: string, passages: DocumentPassage[]): string | null {
-  const lines = answerParts(question, passages);
+export function offlineAnswerFromPassages(
+  question: string,
+  passages: DocumentPassage[],
+  ruling: string | null = null,
+): string | null {
+  const lines = answerParts(question, passages, ruling);
   return lines ? [...lines, "", ANSWER_CLOSING].join("\n") : null;
 }

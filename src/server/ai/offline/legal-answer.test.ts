@@ -2,7 +2,7 @@ import type { LawFact } from "@shared/law";
 import { stateName } from "@shared/us-states";
 import { describe, expect, it } from "vitest";
 import { LIBRARY_FACTS } from "../../law/library";
-import { offlineAnswer } from "../offline-provider";
+import { createOfflineProvider, offlineAnswer } from "../offline-provider";
 import { STATE_CODES } from "./jurisdictions";
 import { offlineLegalAnswer } from "./legal-answer";
 
@@ -182,5 +182,70 @@ describe("the offline assistant's answers from the law library", () => {
     const words = { question: "Landlord kept my deposit in Texas", earlier: [], caseText: "" };
     expect(offlineAnswer(words, 2000)).toContain("not legal advice");
     expect(offlineAnswer(words, 2000).match(/not legal advice/g)).toHaveLength(1);
+  });
+});
+
+describe("a question whether a document's words are allowed", () => {
+  const lease = [
+    {
+      document: "chicago-lease.pdf",
+      location: "page 2, paragraph 4",
+      text: "LATE FEES. If rent is not received by the 5th day of the month, Tenant shall pay a late fee of $150.00 plus $25.00 per day until rent is paid in full.",
+    },
+    {
+      document: "chicago-lease.pdf",
+      location: "page 1, paragraph 1",
+      text: "This Lease is made between Robert Kane (Landlord) and Maria Lopez (Tenant) for the apartment at 1420 W. Addison St., Chicago, Illinois.",
+    },
+    {
+      document: "chicago-lease.pdf",
+      location: "page 3, paragraph 2",
+      text: "SECURITY DEPOSIT. Landlord may keep the security deposit for up to 60 days after Tenant moves out.",
+    },
+  ];
+  const askAbout = (question: string, earlier: string[] = []) =>
+    createOfflineProvider({ delayMs: 0 }).complete({
+      system: "",
+      messages: [
+        ...earlier.map((content) => ({ role: "user" as const, content })),
+        { role: "user", content: question },
+      ],
+      model: "offline",
+      maxTokens: 2000,
+      temperature: 0,
+      timeoutMs: 1000,
+      task: { type: "answer", passages: lease },
+    });
+
+  it("answers the late-fee question by the rule LawGuide knows, or says it knows none, never by restating the amounts", async () => {
+    const { content } = await askAbout("Is the $150 late fee plus $25 a day legal in Chicago?");
+    expect(content).toContain("$150.00 plus $25.00 per day");
+    expect(content).not.toContain("The amounts this passage gives");
+    expect(content).toContain("LawGuide's law library has no rule on this point for Illinois yet");
+    expect(content).not.toMatch(/which state/i);
+  });
+
+  it("answers with the state's rule where the library has one on the point", async () => {
+    const { content } = await askAbout("Is it legal for my landlord to keep my security deposit for 60 days?", [
+      "I rent an apartment in Chicago.",
+    ]);
+    expect(content).toContain("Landlord may keep the security deposit for up to 60 days");
+    expect(content).toContain("What Illinois law says on this");
+    expect(content).toContain(fact("IL", "security-deposit").citation);
+  });
+
+  it("asks for the state only when nothing in the case names one", async () => {
+    const passages = [{ ...lease[0], text: "Tenant shall pay a late fee of $150.00." }];
+    const { content } = await createOfflineProvider({ delayMs: 0 }).complete({
+      system: "",
+      messages: [{ role: "user", content: "Is this late fee legal?" }],
+      model: "offline",
+      maxTokens: 2000,
+      temperature: 0,
+      timeoutMs: 1000,
+      task: { type: "answer", passages: passages as typeof lease },
+    });
+    expect(content).toContain("no rule on this point for your state yet");
+    expect(content).toContain("Which state is this in?");
   });
 });

@@ -207,6 +207,28 @@ function splitNextSteps(body: string): [string, string] {
   return at === -1 ? [body, ""] : [body.slice(0, at), body.slice(at)];
 }
 
+/** A question whether something is allowed ("Is the $150 late fee legal in Chicago?"). */
+const LEGALITY =
+  /\b(legal|illegal|lawful|unlawful|allowed|enforceable|unenforceable|permitted|valid)\b|\bcan (?:he|she|they|the landlord|my landlord|my employer|the employer|it) (?:legally )?(?:charge|keep|do|make|enter|change|take|deduct)\b/i;
+
+/**
+ * The answer to a question whether what a document says is allowed: the state's rule from the
+ * law library where it has one on the point, else a plain sentence that it has none (never the
+ * document's own words restated as if they answered it). Null for any other question.
+ */
+export function legalityRuling(words: CaseWords): string | null {
+  if (!LEGALITY.test(words.question)) return null;
+  const everything = [words.caseText, ...words.earlier, words.question].join("\n");
+  const code = stateOfCase({ messages: [...words.earlier, words.question], caseText: words.caseText });
+  const topics = lawTopicsIn(words.question, HOUSING.test(everything));
+  const lines = code ? linesFor(factsOf(code, words.library), topics.slice(0, 2)) : [];
+  if (code && lines.length > 0) {
+    return `**What ${stateName(code)} law says on this:**\n\n${list(lines)}\n\nCompare the document's words with the rule; where they differ, the law usually wins. ${FOOTER}`;
+  }
+  const where = code ? stateName(code) : null;
+  return `**Is it allowed?** LawGuide's law library has no rule on this point for ${where ?? "your state"} yet, so I cannot tell you whether it is allowed: the words above are what your document says, not a ruling on them. ${where ? `${where}'s` : "Your state's"} court self-help pages, legal aid or a lawyer can tell you whether it holds.${where ? "" : " Which state is this in? Tell me and I will give you any rule LawGuide has for it."}`;
+}
+
 /** The answer, without the closing disclaimer. */
 export function offlineLegalAnswer(words: CaseWords, random: () => number = Math.random): string {
   const everything = [words.caseText, ...words.earlier, words.question].join("\n");
