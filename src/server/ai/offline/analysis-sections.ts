@@ -136,7 +136,7 @@ export function issuesSection(f: Findings): string[] {
   );
   if (lines.length === 0) {
     return [
-      "This review did not find any of the common warning signs it looks for: automatic renewal, late fees or penalties, giving up rights, non-compete terms, indemnification, as-is terms, arbitration, confidentiality, ending without cause, non-refundable money, blank lines, or very short deadlines.",
+      "This review did not find any of the common warning signs it looks for: automatic renewal, late fees or penalties, giving up rights or a jury trial, entry without notice, repairs or a forfeited deposit put on one side, non-compete terms, indemnification, as-is terms, arbitration, confidentiality, ending without cause, non-refundable money, blank lines, or very short deadlines.",
       "",
       "Things this review could not check:",
       "",

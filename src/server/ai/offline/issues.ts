@@ -1,10 +1,15 @@
 /** Terms worth a closer look (automatic renewal, waivers, arbitration...) and what a document lacks. */
+import { stateName } from "@shared/us-states";
+import { releasedFact } from "../../law/library";
 import type { DeadlineFinding } from "./deadlines";
 import { type Duty, dutyLabel } from "./duties";
+import { stateInText } from "./jurisdictions";
 import type { Kind } from "./kinds";
 import { type Quote, quoteAround } from "./quotes";
 import type { Document } from "./sentences";
 
+const NO_RULE =
+  "LawGuide's law library has no rule for this yet, so check your state's and city's rules (the court's self-help pages or legal aid).";
 interface IssueRule {
   id: string;
   title: string;
@@ -28,10 +33,43 @@ const ISSUES: IssueRule[] = [
       "Extra charges apply when a payment or duty is late or missed. Many states limit how large late fees and penalties can be; check the amount and when it starts.",
   },
   {
+    id: "jury-waiver",
+    title: "Giving up a jury trial",
+    patterns: [
+      /\bwaive\w*\s+(?:the\s+|any\s+|all\s+|their\s+|its\s+)?(?:rights?\s+to\s+(?:a\s+)?)?(?:trial by )?jury\b|\bjury[- ]trial waiver\b|\bwaiver of (?:a |any )?(?:right to )?(?:a )?(?:trial by )?jury\b/i,
+    ],
+    explain: `A dispute would be tried by a judge alone, not a jury. This does not send disputes to arbitration: they still go to court. Whether such a waiver holds depends on the state and the kind of case; ${NO_RULE}`,
+  },
+  {
+    id: "entry",
+    title: "Entry without notice",
+    patterns: [
+      /\b(?:enter|entry|access)\b[^.]{0,80}\b(?:at any time|without (?:prior |advance |any )?notice|without notifying)\b|\b(?:at any time|without (?:prior |advance |any )?notice)\b[^.]{0,80}\b(?:enter|entry)\b/i,
+    ],
+    explain: `The landlord may come in without telling you first. Many states and cities require notice before a landlord enters, except in an emergency; ${NO_RULE}`,
+  },
+  {
+    id: "repairs",
+    title: "Repairs put on the tenant",
+    patterns: [
+      /\btenant\b[^.]{0,60}\b(?:responsible for|shall pay(?: for)?|will pay(?: for)?|pays? for|bear the cost of)\b[^.]{0,60}\b(?:repairs?|replacement|maintenance)\b[^.]{0,60}\b(?:heat\w*|furnace|boiler|plumbing|electrical|wiring|roof|water heater|appliances?)\b|\b(?:repairs?|maintenance) (?:of|to) (?:the )?(?:heat\w*|furnace|boiler|plumbing|electrical|roof|water heater)\b[^.]{0,60}\b(?:tenant['’]s (?:expense|cost)|paid by (?:the )?tenant|at tenant['’]s)\b/i,
+    ],
+    explain: `The tenant pays for repairs to things the law often leaves to the landlord, such as heat and plumbing. Landlords are generally required to keep a rental fit to live in, so a clause that moves that duty may not hold; ${NO_RULE}`,
+  },
+  {
+    id: "deposit-forfeit",
+    title: "Deposit forfeited",
+    patterns: [
+      /\bdeposit\b[^.]{0,80}\b(?:forfeit\w*|(?:will|shall) be (?:kept|retained) (?:in full|entirely|by (?:the )?landlord))\b|\bforfeit\w*\b[^.]{0,80}\bdeposit\b/i,
+    ],
+    explain:
+      "The whole deposit is kept when something happens (leaving early, say), whatever the actual loss. State deposit laws generally let a landlord keep only what covers unpaid rent and damage, with a list of deductions by a deadline.",
+  },
+  {
     id: "waiver",
     title: "Giving up rights or claims",
     patterns: [
-      /\bwaive[sd]?\b|\bwaiver\b|\brelease[sd]?\b[^.]{0,40}\b(?:all|any)\b[^.]{0,20}\bclaims?\b|\bgives? up\b[^.]{0,30}\bright/i,
+      /\bwaive[sd]?\b(?![^.]{0,60}\bjury\b)|\bwaiver\b(?![^.]{0,40}\bjury\b)|\brelease[sd]?\b[^.]{0,40}\b(?:all|any)\b[^.]{0,20}\bclaims?\b|\bgives? up\b[^.]{0,30}\bright/i,
     ],
     explain:
       "Someone gives up a right or a legal claim. Once signed, a waiver or release can be hard to undo, so be sure what is given up and what is received in return.",
@@ -63,9 +101,7 @@ const ISSUES: IssueRule[] = [
   {
     id: "arbitration",
     title: "Arbitration or limits on going to court",
-    patterns: [
-      /\barbitrat\w*|\bwaive\w*\s+(?:the\s+|any\s+)?(?:right\s+to\s+(?:a\s+)?)?(?:trial by )?jury\b|\bclass[- ]action\b/i,
-    ],
+    patterns: [/\barbitrat\w*|\bclass[- ]action\b/i],
     explain:
       "Disputes go to a private arbitrator instead of a court, or court options are limited. Arbitration can be faster, but appeals are very limited and it may mean no jury and no class action.",
   },
@@ -95,9 +131,8 @@ const ISSUES: IssueRule[] = [
   {
     id: "legal-fees",
     title: "Paying the other side's legal costs",
-    patterns: [/\battorney['’]?s['’]?\s+fees\b|\blegal fees\b|\bcosts of collection\b/i],
-    explain:
-      "One side may have to pay the other's lawyer fees in a dispute, which can make a disagreement much more expensive.",
+    patterns: [/\battorney(?:['’]?s['’]?)?\s+fees\b|\blegal fees\b|\bcosts of collection\b/i],
+    explain: `One side may have to pay the other's lawyer fees in a dispute, which can make a disagreement much more expensive. Some states make such a clause work both ways, or limit it, in leases; ${NO_RULE}`,
   },
   {
     id: "liability",
@@ -122,6 +157,15 @@ const ISSUES: IssueRule[] = [
   },
 ];
 
+/** The deposit return rule of the state the document names, from the law library, with its citation. */
+function depositRule(doc: Document): string {
+  const state = stateInText(doc.sentences.map((sentence) => sentence.text).join(" "));
+  const fact = state ? releasedFact(state, "security-deposit") : undefined;
+  if (!state || !fact) return "Which state is the home in? LawGuide's law library has each state's deposit rule.";
+  const checked = fact.checked ? `checked ${fact.checked.slice(0, 7)}` : "not verified by LawGuide";
+  return `The rule in ${stateName(state)}: ${fact.rule} *(${fact.citation}; ${checked})*`;
+}
+
 export interface IssueFinding {
   id: string;
   title: string;
@@ -143,7 +187,8 @@ export function findIssues(
       const found = doc.first(pattern);
       if (!found) continue;
       const quote = quoteAround(found.sentence, found.match.index, found.match.index + found.match[0].length);
-      issues.push({ id: rule.id, title: rule.title, explain: rule.explain, quote });
+      const explain = rule.id === "deposit-forfeit" ? `${rule.explain} ${depositRule(doc)}` : rule.explain;
+      issues.push({ id: rule.id, title: rule.title, explain, quote });
       break;
     }
   }

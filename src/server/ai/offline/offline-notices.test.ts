@@ -90,6 +90,30 @@ describe("what kind of document a notice is, from its own words", () => {
     expect(text).not.toMatch(/age discrimination|employee|final pay|COBRA/i);
   });
 
+  it("flags a Chicago lease's one-sided clauses, each with its rule or the plain note that LawGuide has none", () => {
+    const chicago = passagesOf("chicago-lease.pdf", [
+      "RESIDENTIAL LEASE AGREEMENT",
+      "This Lease is made between Robert Kane (Landlord) and Maria Lopez (Tenant) for the apartment at 1420 W. Addison St., Chicago, Illinois.",
+      "Landlord may enter the apartment at any time without notice to inspect or make repairs.",
+      "Tenant shall pay for all repairs to the heating system and plumbing during the term.",
+      "If Tenant ends this Lease early, the entire security deposit shall be forfeited to Landlord.",
+      "Tenant shall pay Landlord's reasonable attorney fees in any action arising from this Lease.",
+      "Landlord and Tenant waive trial by jury in any action arising out of this Lease.",
+    ]);
+    const text = analyse(chicago);
+    const issues = section(text, "Potential issues");
+    expect(issues).toContain("**Entry without notice.**");
+    expect(issues).toContain("**Repairs put on the tenant.**");
+    expect(issues).toContain("**Deposit forfeited.**");
+    expect(issues).toContain("**Paying the other side's legal costs.**");
+    expect(issues).toContain("**Giving up a jury trial.**");
+    expect(issues).not.toContain("**Arbitration or limits on going to court.**");
+    // The deposit clause against Illinois's own rule, cited; the others say LawGuide has no rule yet.
+    expect(issues).toContain("The rule in Illinois:");
+    expect(issues).toContain("765 ILCS 710/1");
+    expect(issues).toContain("LawGuide's law library has no rule for this yet");
+  });
+
   it("still reads an employer's notice of termination as a termination letter", () => {
     const employer = passagesOf("letter.pdf", [
       "NOTICE OF TERMINATION",
