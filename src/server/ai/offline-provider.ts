@@ -47,6 +47,7 @@ function caseWordsOf(request: AiRequest): CaseWords {
     earlier: asked.slice(0, -1),
     caseText: context ? `${context.title}\n${context.description}` : "",
     library: request.library,
+    answered: request.messages.filter((m) => m.role === "assistant").map((m) => m.content),
   };
 }
 

@@ -249,3 +249,30 @@ describe("a question whether a document's words are allowed", () => {
     expect(content).toContain("Which state is this in?");
   });
 });
+
+describe("a follow-up the facts already answered", () => {
+  it("does not give the same block again, and still gives it to a member who asks something new", () => {
+    const first = ask("My landlord in Texas kept my security deposit. Is there a deadline?");
+    const again = offlineLegalAnswer(
+      {
+        question: "What should I do now?",
+        earlier: ["My landlord in Texas kept my security deposit. Is there a deadline?"],
+        caseText: "Deposit\n",
+        answered: [first],
+      },
+      () => 0,
+    );
+    expect(again).not.toContain(fact("TX", "security-deposit").rule);
+    expect(again).toContain("is in my answer above");
+    const other = offlineLegalAnswer(
+      {
+        question: "And what is the small claims limit?",
+        earlier: ["My landlord in Texas kept my security deposit. Is there a deadline?"],
+        caseText: "Deposit\n",
+        answered: [first],
+      },
+      () => 0,
+    );
+    expect(other).toContain(fact("TX", "small-claims").citation);
+  });
+});

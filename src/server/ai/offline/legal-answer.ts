@@ -22,6 +22,8 @@ export interface CaseWords {
   caseText: string;
   /** The law library in force for the case's state, when the caller read it (else the release's). */
   library?: readonly LawFact[] | undefined;
+  /** The assistant's earlier answers in the case: a block already given is not given again. */
+  answered?: readonly string[] | undefined;
 }
 
 /** A landlord forcing a tenant out without a court: answered as the notices and the court case. */
@@ -229,6 +231,21 @@ export function legalityRuling(words: CaseWords): string | null {
   return `**Is it allowed?** LawGuide's law library has no rule on this point for ${where ?? "your state"} yet, so I cannot tell you whether it is allowed: the words above are what your document says, not a ruling on them. ${where ? `${where}'s` : "Your state's"} court self-help pages, legal aid or a lawyer can tell you whether it holds.${where ? "" : " Which state is this in? Tell me and I will give you any rule LawGuide has for it."}`;
 }
 
+/** Whether an earlier answer already gave this one's headline (the same facts, word for word). */
+function alreadyGiven(answer: string, answered: readonly string[] | undefined): boolean {
+  const headline = answer.split("\n", 1)[0] ?? "";
+  return Boolean(headline) && (answered ?? []).some((earlier) => earlier.includes(headline));
+}
+
+/** A follow-up the facts already given answer as far as the offline assistant can: no block repeated. */
+function followUp(topics: LawTopic[], code: StateCode | null): string {
+  const about = topics.map((topic) => TOPIC_OF_FACT[topic]).join(" and ");
+  const where = code ? ` for ${stateName(code)}` : "";
+  return `**The rule LawGuide's law library has on ${about}${where} is in my answer above, with its citation; I cannot answer this follow-up more specifically offline.**
+
+What usually helps next: write down the dates and amounts that matter, keep every letter, notice and receipt, and put your request in a short dated letter so there is a record. If a deadline is close or a court case has started, a lawyer or legal aid office can look at your own facts; the court's self-help center can explain the forms.`;
+}
+
 /** The answer, without the closing disclaimer. */
 export function offlineLegalAnswer(words: CaseWords, random: () => number = Math.random): string {
   const everything = [words.caseText, ...words.earlier, words.question].join("\n");
@@ -255,7 +272,10 @@ export function offlineLegalAnswer(words: CaseWords, random: () => number = Math
       if (topics.length) break;
     }
   }
-  if (topics.length) return factAnswer(topics.slice(0, 3), code, elsewhere, words.library, null);
+  if (topics.length) {
+    const answer = factAnswer(topics.slice(0, 3), code, elsewhere, words.library, null);
+    return alreadyGiven(answer, words.answered) ? followUp(topics.slice(0, 3), code) : answer;
+  }
   const category = ownCategory !== "General" ? ownCategory : classifyCase(everything);
   return topicAnswer(category, code, words.library, random);
 }
