@@ -196,7 +196,16 @@ export function createServices(config: Config, database: Database, logger: Logge
     uploads,
     law: lawLibrary,
   });
-  const comparisons = createComparisonsService({ db, run: database.run, assistant, settings, logs, usage });
+  const comparisons = createComparisonsService({
+    db,
+    run: database.run,
+    assistant,
+    settings,
+    logs,
+    usage,
+    law: lawLibrary,
+    logger,
+  });
   const testimonials = createTestimonialsService(db);
   const profile = createProfileService({
     db,

@@ -246,13 +246,16 @@ export function createAssistant(
       context: CaseContext;
       history: ChatTurn[];
       userId: string;
+      /** The law library's facts on the question, and every fact of the case's state (as for `streamAnswer`). */
+      law?: LawFact[];
+      library?: LawFact[];
       signal?: AbortSignal;
       onDelta?: (side: ComparisonSide, text: string) => void;
       onReset?: (side: ComparisonSide) => void;
     }): Promise<ComparisonAnswer[]> {
       const { ai } = await deps.settings.get();
       const timeoutMs = ai.responseTimeout * 1000;
-      const system = `${systemPrompt(request.context)}${COMPARISON_INSTRUCTION}`;
+      const system = `${systemPrompt(request.context, request.law)}${COMPARISON_INSTRUCTION}`;
 
       const runSide = async (side: ComparisonSide): Promise<ComparisonAnswer> => {
         const own = await attemptFor(side, request.tier);
@@ -271,6 +274,8 @@ export function createAssistant(
               userId: request.userId,
               timeoutMs,
               context: request.context,
+              ...(request.law?.length ? { law: request.law } : {}),
+              ...(request.library?.length ? { library: request.library } : {}),
               ...(request.signal ? { signal: request.signal } : {}),
             };
             const result =

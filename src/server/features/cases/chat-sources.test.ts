@@ -116,4 +116,26 @@ describe("answers grounded in the law library", () => {
     const message = await ask(client, caseId, "What should I know about family leave?");
     expect(message.sources).toEqual({ library: [], unchecked: ["29 U.S.C. § 2601"] });
   });
+
+  it("grounds both sides of a Premium comparison, and the answer kept shows its sources", async () => {
+    const { client } = await t.member({ premium: true });
+    const caseId = await newCase(client, { title: "Deposit", description: "My apartment is in Texas." });
+    const deposit = texas("security-deposit");
+    fakes.anthropic.setMode({
+      kind: "ok",
+      text: "Confidence: 90% — settled\n\nThirty days (Tex. Prop. Code § 92.103); see also Tex. Prop. Code § 92.0081.",
+    });
+    const response = await client.post(`/api/cases/${caseId}/comparisons`, {
+      content: "When must my landlord return my security deposit?",
+    });
+    const events = parseSse(await response.text());
+    expect(fakes.anthropic.requests[0]?.body.system).toContain(`Citation: ${deposit.citation}`);
+    expect(fakes.openai.requests[0]?.body.messages[0].content).toContain(`Citation: ${deposit.citation}`);
+    const comparisonId = events[0]?.data.id;
+    const chosen = await client.post(`/api/cases/${caseId}/comparisons/${comparisonId}/choose`, { side: "anthropic" });
+    expect(chosen.status).toBe(200);
+    const [, answer] = (await chosen.json()).messages;
+    expect(answer.sources.library.map((s: { citation: string }) => s.citation)).toEqual([deposit.citation]);
+    expect(answer.sources.unchecked).toEqual(["Tex. Prop. Code § 92.0081"]);
+  });
 });

@@ -7,7 +7,7 @@ import {
   titleFromQuestion,
 } from "@shared/chat";
 import { NEW_CASE } from "@shared/constants";
-import { LAW_EVENTS, type LawEvent, type LawFact } from "@shared/law";
+import { LAW_EVENTS, type LawEvent } from "@shared/law";
 import { AI_LIMIT_TEXT, CASE_TEXT } from "@shared/messages";
 import { messageLimit, modelTier } from "@shared/plans";
 import type { ChatMessage, MessageSources, Page, SendMessage } from "@shared/schemas/cases";
@@ -19,7 +19,6 @@ import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import type { Emit, StreamBody } from "../../http/sse";
 import { longDay } from "../../law/deadlines";
-import { factsForQuestion, sourcesOf } from "../../law/grounding";
 import { keyDateMention } from "../../law/key-date-mention";
 import { invalidInput, notFound, tooManyRequests } from "../../lib/errors";
 import { describeFault, type Logger } from "../../lib/logger";
@@ -30,6 +29,7 @@ import type { SettingsService } from "../settings/settings.service";
 import type { UploadFile, UploadsService } from "../uploads/uploads.service";
 import { aiAllowanceOf, judgeAiAllowance, type UsageService } from "../usage/usage.service";
 import { type AnswerWriter, createAnswerWriter } from "./answer-writer";
+import { createCaseLaw } from "./case-law";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import { type CaseRow, findOwnedCase } from "./cases.queries";
 import {
@@ -82,7 +82,8 @@ export function createChatService(deps: {
   uploads: Pick<UploadsService, "forMessage" | "attach" | "toAttachment" | "passagesFor" | "get" | "keepAnalysis">;
   law: Pick<LawLibrary, "factsOf" | "sections">;
 }) {
-  const { db, run, assistant, analysis, settings, logger, usage, stops, uploads, law } = deps;
+  const { db, run, assistant, analysis, settings, logger, usage, stops, uploads } = deps;
+  const caseLaw = createCaseLaw({ law: deps.law, logger });
 
   async function caseDetail(row: CaseRow, user: SessionUser) {
     const { ai } = await settings.get();
@@ -178,28 +179,6 @@ export function createChatService(deps: {
   }
 
   /**
-   * The law library's facts on what the member asks, in the state the case names (its messages,
-   * newest first, then its title and description); none when no state or no topic is named.
-   */
-  async function lawFor(
-    row: CaseRow,
-    history: ChatTurn[],
-    question: string,
-  ): Promise<{ facts: LawFact[]; library: LawFact[] }> {
-    const earlier = history.filter((t) => t.role === "user").map((t) => t.content);
-    const caseText = `${row.title}\n${row.description}`;
-    const state = stateOfCase({ messages: earlier, caseText });
-    if (!state) return { facts: [], library: [] };
-    try {
-      const library = await law.factsOf(state);
-      return { facts: factsForQuestion(library, { question, earlier: earlier.slice(0, -1), caseText }), library };
-    } catch (error) {
-      logger.warn({ fault: describeFault(error), caseId: row.id }, "reading the law library failed");
-      return { facts: [], library: [] };
-    }
-  }
-
-  /**
    * The answer to a question, with the passages of the case's files that bear on it when it has
    * files and the law library's facts on what it asks; a provider's answer comes with its sources.
    */
@@ -212,7 +191,7 @@ export function createChatService(deps: {
     signal: AbortSignal,
     hasFiles = true,
   ): Promise<AiResult & { sources?: MessageSources | null }> {
-    const { facts, library } = await lawFor(row, history, question);
+    const { facts, library } = await caseLaw.forQuestion(row, history, question);
     const passages = hasFiles
       ? await uploads.passagesFor(user, row.id, question).catch((error: unknown) => {
           logger.warn({ fault: describeFault(error), caseId: row.id }, "searching the case's files failed");
@@ -230,10 +209,7 @@ export function createChatService(deps: {
       signal,
       onEvent: writer.onEvent,
     });
-    // The offline assistant writes its own sources into its answer; a model's are shown under it.
-    if (result.provider === "offline") return result;
-    const known = await law.sections().catch(() => new Set<string>());
-    return { ...result, sources: sourcesOf(result.content, facts, known) };
+    return { ...result, sources: await caseLaw.sourcesOf(result, facts) };
   }
 
   /**

@@ -7,14 +7,18 @@ import type { ComparisonAnswer } from "@shared/schemas/cases";
 import type { ComparisonStreamEvent } from "@shared/schemas/streams";
 import type { SessionUser } from "@shared/session";
 import { confidenceLineFilter } from "../../ai/prompts";
+import type { ChatTurn } from "../../ai/types";
 import type { Db } from "../../db/client";
 import type { RunPrepared } from "../../db/prepared";
 import type { Emit } from "../../http/sse";
 import { ApiError, conflict, notFound, planLimit } from "../../lib/errors";
+import type { Logger } from "../../lib/logger";
 import type { Assistant, ComparisonSide } from "../assistant/assistant.service";
+import type { LawLibrary } from "../law-library/law-library.service";
 import type { Actor, LogService } from "../logs/logs.service";
 import type { SettingsService } from "../settings/settings.service";
 import type { UsageService } from "../usage/usage.service";
+import { createCaseLaw } from "./case-law";
 import { staleReplyBefore, toCaseDetail, toChatMessage } from "./cases.mappers";
 import { type CaseRow, findOwnedCase } from "./cases.queries";
 import { acceptUserMessage, messageRefusal, storeAnswer } from "./chat.queries";
@@ -39,8 +43,11 @@ export function createComparisonsService(deps: {
   settings: SettingsService;
   logs: LogService;
   usage: UsageService;
+  law: Pick<LawLibrary, "factsOf" | "sections">;
+  logger: Logger;
 }) {
   const { db, run, assistant, settings, logs, usage } = deps;
+  const caseLaw = createCaseLaw({ law: deps.law, logger: deps.logger });
 
   return {
     /**
@@ -93,12 +100,16 @@ export function createComparisonsService(deps: {
         }
         return filter;
       };
+      const history: ChatTurn[] = [...(await historyOf(db, row.id)), { role: "user", content: question }];
+      const { facts, library } = await caseLaw.forQuestion(row, history, question);
       const answers = await assistant.compare({
         mode,
         tier: modelTier(user.plan),
         context: contextOf(row, user),
-        history: [...(await historyOf(db, row.id)), { role: "user", content: question }],
+        history,
         userId: user.id,
+        ...(facts.length > 0 ? { law: facts } : {}),
+        ...(library.length > 0 ? { library } : {}),
         ...(emit
           ? {
               onDelta: (side: ComparisonSide, text: string) => filterFor(side).push(text),
@@ -150,6 +161,8 @@ export function createComparisonsService(deps: {
           staleBefore: staleReplyBefore(ai.responseTimeout),
         });
       }
+      // The kept answer shows the law library's facts its question was given, as a streamed one does.
+      const { facts } = await caseLaw.forQuestion(accepted.row, await historyOf(db, caseId), comparison.question);
       const stored = await storeAnswer(run, {
         caseId,
         content: chosen.content,
@@ -159,6 +172,7 @@ export function createComparisonsService(deps: {
         completionTokens: null,
         totalTokens: null,
         offerText: null,
+        sources: await caseLaw.sourcesOf(chosen, facts),
       });
       await logs.app({
         ...actor,
