@@ -114,6 +114,19 @@ describe("what kind of document a notice is, from its own words", () => {
     expect(issues).toContain("LawGuide's law library has no rule for this yet");
   });
 
+  it("finds the parties of a printed lease form that labels them in capitals", () => {
+    const form = passagesOf("lease-form.pdf", [
+      "APARTMENT LEASE",
+      "LESSOR: ROBERT KANE",
+      "LESSEE(S): Maria Lopez",
+      "Premises: 1420 W. Addison St., Apt 2, Chicago, Illinois.",
+    ]);
+    const terms = section(analyse(form), "Key terms and clauses");
+    expect(terms).toContain("ROBERT KANE (Lessor)");
+    expect(terms).toContain("Maria Lopez (Lessee)");
+    expect(terms).not.toContain("found no names");
+  });
+
   it("still reads an employer's notice of termination as a termination letter", () => {
     const employer = passagesOf("letter.pdf", [
       "NOTICE OF TERMINATION",

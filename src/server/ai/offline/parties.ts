@@ -19,10 +19,47 @@ export const TAGGED = new RegExp(
   String.raw`(${NAME})\s*,?\s*(?:\((?:the\s+|hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?(?:the\s+)?|referred\s+to\s+as\s+(?:the\s+)?)?["“']${ROLE}["”']\)|,?\s*(?:hereinafter|herein)\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?["“]${ROLE}["”])`,
   "g",
 );
+const LABELS = [
+  "Landlord",
+  "Tenant",
+  "Lessor",
+  "Lessee",
+  "Employer",
+  "Employee",
+  "Company",
+  "Buyer",
+  "Seller",
+  "Purchaser",
+  "Borrower",
+  "Lender",
+  "Testator",
+  "Testatrix",
+  "Principal",
+  "Agent",
+  "Attorney-in-Fact",
+  "Executor",
+  "Executrix",
+  "Disclosing Party",
+  "Receiving Party",
+  "Member",
+  "Manager",
+  "Owner",
+  "Contractor",
+  "Client",
+  "Consultant",
+  "Guarantor",
+  "Resident",
+  "Recipient",
+  "Sender",
+  "From",
+  "To",
+];
+/** "Landlord: Jane Smith", and as printed forms write them: "LESSOR: ROBERT KANE", "Tenant(s): Maria Lopez". */
 export const LABELLED = new RegExp(
-  String.raw`\b(Landlord|Tenant|Lessor|Lessee|Employer|Employee|Company|Buyer|Seller|Purchaser|Borrower|Lender|Testator|Testatrix|Principal|Agent|Attorney-in-Fact|Executor|Executrix|Disclosing Party|Receiving Party|Member|Manager|Owner|Contractor|Client|Consultant|Guarantor|Resident|Recipient|Sender|From|To)(?:'s)?(?:\s+Name)?\s*:\s*(${NAME})`,
+  String.raw`\b(${[...LABELS, ...LABELS.map((label) => label.toUpperCase())].join("|")})(?:\(s\)|\(S\))?(?:'s)?(?:\s+(?:Name|NAME))?\s*:\s*(${NAME})`,
   "g",
 );
+const TITLE_LABEL = new Map(LABELS.map((label) => [label.toUpperCase(), label]));
 const ROLE_FIRST = new RegExp(
   String.raw`\b(Landlord|Tenant|Lessor|Lessee|Employer|Employee|Buyer|Seller|Purchaser|Borrower|Lender|Principal|Agent|Executor|Guarantor|Contractor|Client|Owner),\s+(${NAME})\s*[,(]`,
   "g",
@@ -88,7 +125,7 @@ export function findParties(doc: Document, kind: Kind | null): Party[] {
     if (role && !NOT_A_NAME.test(role)) add(match[1] ?? "", role, sentence, match);
   }
   for (const { sentence, match } of doc.matches(LABELLED)) {
-    const label = match[1] ?? "";
+    const label = TITLE_LABEL.get((match[1] ?? "").toUpperCase()) ?? "";
     add(match[2] ?? "", label === "From" ? "Sender" : label === "To" ? "Recipient" : label, sentence, match);
   }
   for (const { sentence, match } of doc.matches(ROLE_FIRST)) add(match[2] ?? "", match[1], sentence, match);
