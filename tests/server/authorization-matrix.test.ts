@@ -76,7 +76,17 @@ type Rule = keyof typeof RULES;
  * archived case, a comparison in the first case, an upload with its bytes, a generated will, a
  * demo checkout.
  */
-type MemberKind = "case" | "emptyCase" | "archivedCase" | "comparison" | "upload" | "document" | "checkout" | "keyDate" | "dateCase" | "keyDateOffer";
+type MemberKind =
+  | "case"
+  | "emptyCase"
+  | "archivedCase"
+  | "comparison"
+  | "upload"
+  | "document"
+  | "checkout"
+  | "keyDate"
+  | "dateCase"
+  | "keyDateOffer";
 /** Records of the administrators' world, and fixed path segments. */
 type SharedKind =
   | "attorney"
@@ -393,6 +403,9 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/key-dates/calendar/feed": { rule: "member" },
   "DELETE /api/key-dates/calendar/feed": { rule: "member" },
   "GET /calendar/:file": { rule: "public", params: { file: "feedFile" }, ok: [404] },
+  // Nothing else lives under /calendar: not found for everyone.
+  "GET /calendar": { rule: "public", ok: [404] },
+  "POST /calendar": { rule: "public", ok: [404] },
   "POST /api/cases": { rule: "member", body: () => ({ title: "Noisy neighbours" }) },
   "POST /api/cases/from-upload/:id": { rule: "owner", params: { id: "upload" } },
   "GET /api/cases/:id": { rule: "owner", params: { id: "case" } },

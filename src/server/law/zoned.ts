@@ -43,5 +43,7 @@ export function zonedInstant(day: string, hour: number, timeZone: string): Date 
 
 /** The day it is at `instant` in `timeZone` (YYYY-MM-DD). */
 export function dayIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    instant,
+  );
 }

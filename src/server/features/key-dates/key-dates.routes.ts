@@ -80,13 +80,22 @@ export function createKeyDatesRoutes(keyDates: KeyDatesService, guards: Guards) 
  * The token is its only key: a guessed, revoked or malformed one is 404 and names nobody.
  */
 export function createCalendarFeedRoutes(keyDates: KeyDatesService) {
-  return new Hono<AppEnv>().get("/:file", async (c) => {
-    const file = c.req.param("file");
-    const text = file.endsWith(".ics") ? await keyDates.feed(file.slice(0, -4)) : null;
-    if (!text) throw notFound("There is no such calendar.");
-    c.header("Content-Type", "text/calendar; charset=utf-8");
-    c.header("Cache-Control", "private, max-age=300");
-    c.header("X-Robots-Tag", "noindex");
-    return c.body(text);
-  });
+  const none = () => {
+    throw notFound("There is no such calendar.");
+  };
+  return (
+    new Hono<AppEnv>()
+      .get("/:file", async (c) => {
+        const file = c.req.param("file");
+        const text = file.endsWith(".ics") ? await keyDates.feed(file.slice(0, -4)) : null;
+        if (!text) return none();
+        c.header("Content-Type", "text/calendar; charset=utf-8");
+        c.header("Cache-Control", "private, max-age=300");
+        c.header("X-Robots-Tag", "noindex");
+        return c.body(text);
+      })
+      // Nothing else lives under /calendar: an empty or deeper address is not found, never a page.
+      .all("/", none)
+      .all("/*", none)
+  );
 }

@@ -139,7 +139,8 @@ export function createKeyDatesService(deps: {
         if (sendAt.getTime() > now) due.push({ deadline: deadline.key, kind: reminder.kind, sendAt });
         else if (reminder.offsetDays < 0) missed = true;
       }
-      if (missed && deadline.day >= todayThere) due.push({ deadline: deadline.key, kind: CATCH_UP, sendAt: new Date(now) });
+      if (missed && deadline.day >= todayThere)
+        due.push({ deadline: deadline.key, kind: CATCH_UP, sendAt: new Date(now) });
     }
     return due;
   }

@@ -232,7 +232,8 @@ describe("key dates", () => {
     expect(reminders.map((r) => r.kind).sort()).toEqual(["day-after", "day-before", "soon"]);
     const soon = reminders.find((r) => r.kind === "soon");
     expect(Math.abs((soon?.sendAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
-    const mails = async () => (await t.outbox()).filter((m) => m.to === member.email && m.subject.startsWith("Coming up:"));
+    const mails = async () =>
+      (await t.outbox()).filter((m) => m.to === member.email && m.subject.startsWith("Coming up:"));
     await waitUntil(async () => (await mails()).length === 1, { what: "the reminder sent at once", timeout: 20_000 });
     const [mail] = await mails();
     expect(mail?.text).toMatch(/A date in your case "Final pay" is (today|tomorrow|in \d days)\./);
@@ -300,6 +301,12 @@ describe("key dates", () => {
     // Guessed and malformed addresses are not found.
     expect((await visitor.get(`/calendar/${"A".repeat(43)}.ics`)).status).toBe(404);
     expect((await visitor.get("/calendar/nothing")).status).toBe(404);
+    // An empty or deeper address is not found either (it used to fall through to the pages: a 503 before a build).
+    for (const path of ["/calendar/", "/calendar", "/calendar/a/b.ics", `${feedPath}/more`]) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(404);
+      expect((await response.json()).error.message, path).toBe("There is no such calendar.");
+    }
     // Revoked: gone.
     await member.client.delete("/api/key-dates/calendar/feed");
     expect((await visitor.get(feedPath)).status).toBe(404);
